@@ -1,0 +1,19 @@
+package dev.brain.error.config;
+
+import java.time.Clock;
+
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+
+import io.quarkus.arc.DefaultBean;
+
+/** The one source of "now" (error-code.md §2), replaceable in tests. */
+public class ClockProducer {
+
+    @Produces
+    @Singleton
+    @DefaultBean
+    Clock clock() {
+        return Clock.systemUTC();
+    }
+}

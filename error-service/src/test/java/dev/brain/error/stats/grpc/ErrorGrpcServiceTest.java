@@ -1,0 +1,64 @@
+package dev.brain.error.stats.grpc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import dev.brain.error.grpc.TestChannel;
+import dev.brain.grpc.v1.ErrorServiceGrpc;
+import dev.brain.grpc.v1.ErrorStatsRequest;
+import dev.brain.grpc.v1.TableCount;
+import io.grpc.ManagedChannel;
+import io.grpc.Metadata;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.stub.MetadataUtils;
+import io.quarkus.test.junit.QuarkusTest;
+
+@QuarkusTest
+class ErrorGrpcServiceTest {
+
+    private ManagedChannel channel;
+
+    @BeforeEach
+    void open() {
+        channel = TestChannel.open();
+    }
+
+    @AfterEach
+    void close() {
+        channel.shutdownNow();
+    }
+
+    @Test
+    void statsCountsEveryTenantOwnedTableOfTheSchema() {
+        var stats = TestChannel.as("stats-tenant", ErrorServiceGrpc.newBlockingStub(channel))
+                .stats(ErrorStatsRequest.getDefaultInstance());
+        assertThat(stats.getTablesList()).extracting(TableCount::getTable)
+                .contains("project", "error", "solution", "rule", "code_module", "finding", "outbox")
+                .doesNotContain("flyway_schema_history", "stack_frame");
+        assertThat(stats.getTablesList()).allSatisfy(t -> assertThat(t.getRows()).isZero());
+    }
+
+    @Test
+    void callWithoutTenantIsUnauthenticated() {
+        assertThatThrownBy(() -> ErrorServiceGrpc.newBlockingStub(channel).stats(ErrorStatsRequest.getDefaultInstance()))
+                .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+                    assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.UNAUTHENTICATED);
+                    assertThat(e.getStatus().getDescription()).contains("brain-tenant");
+                });
+    }
+
+    @Test
+    void callWithMalformedTenantIsUnauthenticated() {
+        Metadata bad = new Metadata();
+        bad.put(Metadata.Key.of("brain-tenant", Metadata.ASCII_STRING_MARSHALLER), "no spaces allowed");
+        var stub = ErrorServiceGrpc.newBlockingStub(channel).withInterceptors(MetadataUtils.newAttachHeadersInterceptor(bad));
+        assertThatThrownBy(() -> stub.stats(ErrorStatsRequest.getDefaultInstance()))
+                .isInstanceOfSatisfying(StatusRuntimeException.class,
+                        e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.UNAUTHENTICATED));
+    }
+}

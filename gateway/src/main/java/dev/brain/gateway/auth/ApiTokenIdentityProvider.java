@@ -1,0 +1,41 @@
+package dev.brain.gateway.auth;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import io.quarkus.security.AuthenticationFailedException;
+import io.quarkus.security.identity.AuthenticationRequestContext;
+import io.quarkus.security.identity.IdentityProvider;
+import io.quarkus.security.identity.SecurityIdentity;
+import io.quarkus.security.identity.request.TokenAuthenticationRequest;
+import io.quarkus.security.runtime.QuarkusPrincipal;
+import io.quarkus.security.runtime.QuarkusSecurityIdentity;
+import io.smallrye.mutiny.Uni;
+
+/** Turns a bearer token into an identity: principal = tenant, roles = scopes, attribute {@code caller}. */
+@ApplicationScoped
+public class ApiTokenIdentityProvider implements IdentityProvider<TokenAuthenticationRequest> {
+
+    static final String CALLER = "caller";
+
+    private final ApiTokens tokens;
+
+    public ApiTokenIdentityProvider(ApiTokens tokens) {
+        this.tokens = tokens;
+    }
+
+    @Override
+    public Class<TokenAuthenticationRequest> getRequestType() {
+        return TokenAuthenticationRequest.class;
+    }
+
+    @Override
+    public Uni<SecurityIdentity> authenticate(TokenAuthenticationRequest request, AuthenticationRequestContext context) {
+        return context.runBlocking(() -> tokens.authenticate(request.getToken().getToken())
+                .map(caller -> (SecurityIdentity) QuarkusSecurityIdentity.builder()
+                        .setPrincipal(new QuarkusPrincipal(caller.tenant()))
+                        .addRoles(caller.scopes())
+                        .addAttribute(CALLER, caller)
+                        .build())
+                .orElseThrow(() -> new AuthenticationFailedException("unknown or revoked token")));
+    }
+}

@@ -1,0 +1,11 @@
+package dev.brain.gateway.status;
+
+import java.util.Map;
+
+import dev.brain.gateway.client.ServiceCounts;
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
+/** The status a caller sees: per service up/down and its live row counts for the caller's tenant. */
+@RegisterForReflection
+public record BrainStatus(String tenant, Map<String, ServiceCounts> services) {
+}

@@ -1,0 +1,36 @@
+package dev.brain.gateway.status;
+
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import dev.brain.gateway.client.ServiceCounts;
+
+/** The human (and model) reading of a {@link BrainStatus}: a few lines, non-empty tables only. */
+public final class StatusRenderer {
+
+    private StatusRenderer() {
+    }
+
+    public static String render(BrainStatus status) {
+        StringBuilder text = new StringBuilder("Brain status for tenant ").append(status.tenant()).append(":\n");
+        status.services().forEach((name, counts) -> text.append("- ").append(name).append("-service: ")
+                .append(line(counts)).append('\n'));
+        return text.toString();
+    }
+
+    static String line(ServiceCounts counts) {
+        if (!counts.up()) {
+            return "DOWN — " + counts.error();
+        }
+        Map<String, Long> filled = counts.counts().entrySet().stream().filter(e -> e.getValue() > 0)
+                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, (a, b) -> a,
+                        java.util.LinkedHashMap::new));
+        int empty = counts.counts().size() - filled.size();
+        if (filled.isEmpty()) {
+            return "up — no data yet (" + empty + " tables empty)";
+        }
+        String rows = filled.entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
+                .collect(Collectors.joining(", "));
+        return "up — " + rows + (empty > 0 ? " (" + empty + " other tables empty)" : "");
+    }
+}

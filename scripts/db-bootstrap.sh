@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# Makes sure a PostgreSQL with pgvector and pg_trgm is listening on 127.0.0.1:5432 and that the
+# databases `brain` and `brain_test` exist with both extensions, owned by the role `brain`.
+# Idempotent; a second run only checks (well under 5 s).
+#
+#   - uses a PostgreSQL already listening on BRAIN_DB_HOST:BRAIN_DB_PORT (default 127.0.0.1:5432);
+#   - otherwise installs Debian's postgresql (apt) and starts its cluster;
+#   - if the `vector` extension is not available, builds pgvector from Debian's source package
+#     (a deb-src entry for the `trixie` suite, `apt-get source pgvector`, `make install` against
+#     postgresql-server-dev-<major>), about 20 s, once;
+#   - creates role `brain` (password `brain`) and the databases, and, as the superuser, the extensions
+#     (`vector` is not a trusted extension, so the services' own role cannot create it).
+set -euo pipefail
+
+DB_HOST=${BRAIN_DB_HOST:-127.0.0.1}
+DB_PORT=${BRAIN_DB_PORT:-5432}
+DB_USER=${BRAIN_DB_USER:-brain}
+DB_PASSWORD=${BRAIN_DB_PASSWORD:-brain}
+DATABASES=(${BRAIN_DATABASES:-brain brain_test})
+BUILD_DIR=${BRAIN_PGVECTOR_BUILD_DIR:-/var/tmp/brain-pgvector}
+
+say() { printf 'db-bootstrap: %s\n' "$*"; }
+die() { printf 'db-bootstrap: ERROR: %s\n' "$*" >&2; exit 1; }
+
+# Runs a command as root: directly, or through sudo; fails with a clear message otherwise.
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"
+  elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then sudo "$@"
+  else die "'$*' needs root, but this user is not root and has no password-less sudo. Run this script as root once, or start PostgreSQL 15+ with pgvector on $DB_HOST:$DB_PORT yourself."
+  fi
+}
+
+listening() {
+  if command -v pg_isready >/dev/null 2>&1; then pg_isready -q -h "$DB_HOST" -p "$DB_PORT"
+  else (exec 3<>"/dev/tcp/$DB_HOST/$DB_PORT") 2>/dev/null
+  fi
+}
+
+apt_updated=0
+apt_install() {
+  if [ "$apt_updated" -eq 0 ]; then as_root apt-get update -qq >/dev/null; apt_updated=1; fi
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
+# 1. A server on the port.
+if ! listening; then
+  if ! command -v pg_ctlcluster >/dev/null 2>&1 || [ -z "$(ls /etc/postgresql 2>/dev/null)" ]; then
+    command -v apt-get >/dev/null 2>&1 || die "no PostgreSQL on $DB_HOST:$DB_PORT and no apt-get to install one"
+    say "installing PostgreSQL (apt)"
+    apt_install postgresql postgresql-contrib
+  fi
+  major=$(ls /etc/postgresql | sort -n | tail -n 1)
+  say "starting PostgreSQL $major cluster 'main'"
+  as_root pg_ctlcluster --skip-systemctl-redirect "$major" main start || true
+  for _ in $(seq 1 30); do listening && break; sleep 0.5; done
+  listening || die "PostgreSQL did not start listening on $DB_HOST:$DB_PORT (see /var/log/postgresql/)"
+fi
+
+# 2. A way to talk to it as the superuser: TCP as `postgres` (trust), else the local socket as the OS user postgres.
+if psql -h "$DB_HOST" -p "$DB_PORT" -U postgres -d postgres -Atqc 'select 1' >/dev/null 2>&1; then
+  super() { psql -h "$DB_HOST" -p "$DB_PORT" -U postgres -v ON_ERROR_STOP=1 -Atq "$@"; }
+elif id postgres >/dev/null 2>&1 && as_root runuser -u postgres -- psql -d postgres -Atqc 'select 1' >/dev/null 2>&1; then
+  super() { as_root runuser -u postgres -- psql -v ON_ERROR_STOP=1 -Atq "$@"; }
+else
+  die "cannot connect as superuser 'postgres' to $DB_HOST:$DB_PORT (neither over TCP nor the local socket)"
+fi
+
+# 3. pgvector.
+if [ "$(super -d postgres -c "select count(*) from pg_available_extensions where name = 'vector'")" != "1" ]; then
+  major=$(super -d postgres -c 'show server_version_num')
+  major=$((major / 10000))
+  say "pgvector is missing: building it from Debian's source package for PostgreSQL $major (once, ~20 s)"
+  command -v apt-get >/dev/null 2>&1 || die "pgvector is missing and there is no apt-get to build it; install pgvector >= 0.8 for PostgreSQL $major"
+  src=/etc/apt/sources.list.d/brain-trixie-src.sources
+  if [ ! -f "$src" ]; then
+    as_root tee "$src" >/dev/null <<'EOF'
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: trixie
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+EOF
+  fi
+  apt_install "postgresql-server-dev-$major" build-essential dpkg-dev
+  as_root rm -rf "$BUILD_DIR"; as_root mkdir -p "$BUILD_DIR"
+  (cd "$BUILD_DIR" && as_root apt-get source -qq pgvector >/dev/null 2>&1) \
+    || die "apt-get source pgvector failed (is the trixie deb-src suite reachable? see $src)"
+  dir=$(find "$BUILD_DIR" -maxdepth 1 -mindepth 1 -type d -name 'pgvector-*' | head -n 1)
+  [ -n "$dir" ] || die "apt-get source pgvector left no pgvector-* folder in $BUILD_DIR"
+  pg_config=/usr/lib/postgresql/$major/bin/pg_config
+  [ -x "$pg_config" ] || pg_config=$(command -v pg_config)
+  as_root make -s -C "$dir" PG_CONFIG="$pg_config" >/dev/null
+  as_root make -s -C "$dir" PG_CONFIG="$pg_config" install >/dev/null
+  [ "$(super -d postgres -c "select count(*) from pg_available_extensions where name = 'vector'")" = "1" ] \
+    || die "pgvector was built but PostgreSQL $major does not list the extension"
+  say "pgvector $(super -d postgres -c "select default_version from pg_available_extensions where name = 'vector'") installed"
+fi
+
+# 4. Role, databases, extensions.
+if [ "$(super -d postgres -c "select count(*) from pg_roles where rolname = '$DB_USER'")" != "1" ]; then
+  say "creating role $DB_USER"
+  super -d postgres -c "create role \"$DB_USER\" login password '$DB_PASSWORD'"
+fi
+for db in "${DATABASES[@]}"; do
+  if [ "$(super -d postgres -c "select count(*) from pg_database where datname = '$db'")" != "1" ]; then
+    say "creating database $db"
+    super -d postgres -c "create database \"$db\" owner \"$DB_USER\""
+  fi
+  super -d "$db" -c 'create extension if not exists vector; create extension if not exists pg_trgm;' 2>/dev/null \
+    || super -d "$db" -c 'create extension if not exists vector; create extension if not exists pg_trgm;'
+done
+
+PGPASSWORD=$DB_PASSWORD psql -h "$DB_HOST" -p "$DB_PORT" -U "$DB_USER" -d "${DATABASES[0]}" -Atqc 'select 1' >/dev/null 2>&1 \
+  || die "role $DB_USER cannot log in to ${DATABASES[0]} on $DB_HOST:$DB_PORT with its password (check pg_hba.conf)"
+say "ready: postgresql://$DB_USER@$DB_HOST:$DB_PORT/{$(IFS=,; echo "${DATABASES[*]}")} with vector and pg_trgm"
