@@ -1,34 +1,45 @@
 package dev.brain.gateway.client;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.brain.grpc.v1.MemoryAdminService;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import dev.brain.grpc.v1.MutinyMemoryAdminServiceGrpc;
 import dev.brain.grpc.v1.MemoryStatsRequest;
 import dev.brain.grpc.v1.TableCount;
 import dev.brain.tenancy.Tenancy;
+import io.grpc.stub.MetadataUtils;
 import io.quarkus.grpc.GrpcClient;
-import io.quarkus.grpc.GrpcClientUtils;
 import io.smallrye.mutiny.Uni;
 
-/** The gateway's only door to memory-service; deadlines come from {@code quarkus.grpc.clients.memory.deadline}. */
+/** The gateway's only door to memory-service: tenant metadata and a deadline on every call. */
 @ApplicationScoped
 public class MemoryServiceClient {
 
     static final String NAME = "memory-service";
 
-    private final MemoryAdminService service;
+    private final MutinyMemoryAdminServiceGrpc.MutinyMemoryAdminServiceStub service;
+    private final Duration deadline;
 
-    public MemoryServiceClient(@GrpcClient("memory") MemoryAdminService service) {
+    public MemoryServiceClient(@GrpcClient("memory") MutinyMemoryAdminServiceGrpc.MutinyMemoryAdminServiceStub service,
+            @ConfigProperty(name = "brain.services.deadline", defaultValue = "2s") Duration deadline) {
         this.service = service;
+        this.deadline = deadline;
+    }
+
+    private MutinyMemoryAdminServiceGrpc.MutinyMemoryAdminServiceStub as(String tenant) {
+        return service.withDeadlineAfter(deadline.toMillis(), TimeUnit.MILLISECONDS)
+                .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(Tenancy.metadataFor(tenant)));
     }
 
     /** Live row counts of the tenant's data; never fails: a down service becomes {@link ServiceCounts#down}. */
     public Uni<ServiceCounts> stats(String tenant) {
-        return GrpcClientUtils.attachHeaders(service, Tenancy.metadataFor(tenant))
-                .stats(MemoryStatsRequest.getDefaultInstance())
+        return as(tenant).stats(MemoryStatsRequest.getDefaultInstance())
                 .map(response -> {
                     Map<String, Long> counts = new LinkedHashMap<>();
                     for (TableCount table : response.getTablesList()) {

@@ -60,7 +60,7 @@ class StandardServicesTest {
         requests.onNext(ServerReflectionRequest.newBuilder().setListServices("").build());
         requests.onCompleted();
         assertThat(services.get(10, TimeUnit.SECONDS))
-                .contains("brain.v1.EmbeddingService", "brain.v1.MemoryAdminService", "brain.v1.SynapseService", "grpc.health.v1.Health");
+                .contains("brain.v1.EmbeddingService", "brain.v1.MemoryAdminService", "grpc.health.v1.Health");
     }
 
     @Test

@@ -19,7 +19,9 @@ import io.quarkus.test.junit.QuarkusTest;
  * loopback). DJL's usage tracking would probe 169.254.169.254 at start if it were left on.
  */
 @QuarkusTest
-@QuarkusTestResource(value = OutboundConnectionRecorder.class, restrictToAnnotatedClass = true)
+// global: installed before the first application start of this test JVM, so the one-time model and library
+// initialisation happens under the recorder whichever test class runs first
+@QuarkusTestResource(OutboundConnectionRecorder.class)
 class NoPhoneHomeTest {
 
     @Inject
