@@ -1,0 +1,65 @@
+package dev.brain.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.quarkus.runtime.QuarkusApplication;
+import io.quarkus.runtime.annotations.QuarkusMain;
+
+/**
+ * {@code ./brain bench [section ...]}: runs the benchmark sections against the running services and prints
+ * one table per section. Sections: {@code embedding} (default: all).
+ */
+@QuarkusMain
+public class Bench implements QuarkusApplication {
+
+    @Override
+    public int run(String... args) throws Exception {
+        Map<String, String> options = new LinkedHashMap<>();
+        List<String> sections = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].startsWith("--") && i + 1 < args.length) {
+                options.put(args[i].substring(2), args[++i]);
+            } else {
+                sections.add(args[i]);
+            }
+        }
+        if (sections.isEmpty()) {
+            sections.add("embedding");
+        }
+        Path pids = Path.of(options.getOrDefault("pids", "data/pids"));
+        for (String section : sections) {
+            switch (section) {
+                case "embedding" -> new EmbeddingBench(Integer.parseInt(options.getOrDefault("memory-port", "9102")),
+                        rssOf(pids, "memory-service")).run();
+                default -> {
+                    System.err.println("unknown section '" + section + "' (known: embedding)");
+                    return 2;
+                }
+            }
+        }
+        return 0;
+    }
+
+    /** Reads the resident set size of a service started by ./brain (its pid file), in MiB; -1 if unknown. */
+    static java.util.function.LongSupplier rssOf(Path pids, String service) {
+        return () -> {
+            try {
+                String pid = Files.readString(pids.resolve(service + ".pid")).trim();
+                for (String line : Files.readAllLines(Path.of("/proc", pid, "status"))) {
+                    if (line.startsWith("VmRSS:")) {
+                        return Long.parseLong(line.replaceAll("[^0-9]", "")) / 1024;
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                // not started by ./brain, or not Linux
+            }
+            return -1;
+        };
+    }
+}
