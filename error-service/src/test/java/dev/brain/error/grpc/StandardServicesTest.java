@@ -1,6 +1,8 @@
 package dev.brain.error.grpc;
 
+import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.hasItem;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -21,7 +23,7 @@ import io.grpc.reflection.v1.ServiceResponse;
 import io.grpc.stub.StreamObserver;
 import io.quarkus.test.junit.QuarkusTest;
 
-/** Reflection (what grpcurl uses) and the standard health service answer without a tenant. */
+/** Reflection (what grpcurl uses), the standard health service and the HTTP health checks answer without a tenant. */
 @QuarkusTest
 class StandardServicesTest {
 
@@ -61,6 +63,13 @@ class StandardServicesTest {
         requests.onCompleted();
         assertThat(services.get(10, TimeUnit.SECONDS))
                 .contains("brain.v1.ErrorService", "brain.v1.SessionService", "grpc.health.v1.Health");
+    }
+
+    @Test
+    void readinessIncludesTheDatabase() {
+        given().when().get("/q/health/ready").then().statusCode(200)
+                .body("checks.name", hasItem("Database connections health check"));
+        given().when().get("/q/health/live").then().statusCode(200);
     }
 
     @Test

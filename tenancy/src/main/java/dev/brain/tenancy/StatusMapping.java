@@ -1,0 +1,66 @@
+package dev.brain.tenancy;
+
+import java.sql.SQLException;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import io.grpc.Metadata;
+import io.grpc.ServerCall;
+import io.grpc.Status;
+import io.grpc.StatusException;
+import io.grpc.StatusRuntimeException;
+import io.quarkus.grpc.ExceptionHandler;
+import io.quarkus.grpc.ExceptionHandlerProvider;
+import io.quarkus.logging.Log;
+
+/**
+ * The one place where an exception becomes a gRPC status (overview.md, "Errors"): statuses pass through;
+ * a lost database connection is {@code UNAVAILABLE}; anything else is {@code INTERNAL} with a one-line
+ * description (the stack trace goes to the log, never to the caller) — never {@code UNKNOWN}.
+ */
+@ApplicationScoped
+public class StatusMapping implements ExceptionHandlerProvider {
+
+    @Override
+    public <Q, R> ExceptionHandler<Q, R> createHandler(ServerCall.Listener<Q> listener, ServerCall<Q, R> call,
+            Metadata metadata) {
+        return new ExceptionHandler<>(listener, call, metadata) {
+            @Override
+            protected void handleException(Throwable failure, ServerCall<Q, R> serverCall, Metadata trailers) {
+                serverCall.close(toStatus(failure), trailers == null ? new Metadata() : trailers);
+            }
+        };
+    }
+
+    @Override
+    public Throwable transform(Throwable failure) {
+        return toStatus(failure).asRuntimeException();
+    }
+
+    /** The status a caller sees for {@code failure}. */
+    public static Status toStatus(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof StatusRuntimeException e) {
+                return e.getStatus();
+            }
+            if (t instanceof StatusException e) {
+                return e.getStatus();
+            }
+        }
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("08")) {
+                return Status.UNAVAILABLE.withDescription("database unavailable: " + oneLine(sql.getMessage()));
+            }
+        }
+        Log.errorf(failure, "unexpected failure in a gRPC call");
+        return Status.INTERNAL.withDescription(failure.getClass().getSimpleName() + ": " + oneLine(failure.getMessage()));
+    }
+
+    private static String oneLine(String message) {
+        if (message == null) {
+            return "no detail";
+        }
+        String line = message.lines().findFirst().orElse("").trim();
+        return line.length() > 200 ? line.substring(0, 200) + "…" : line;
+    }
+}
