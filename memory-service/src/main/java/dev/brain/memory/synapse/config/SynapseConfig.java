@@ -1,0 +1,77 @@
+package dev.brain.memory.synapse.config;
+
+import java.time.Duration;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+/** Constants of the synapse network (memory.md §2, §15), each with the spec's default. */
+@ConfigMapping(prefix = "brain.memory.synapses")
+public interface SynapseConfig {
+
+    /** Weight of a new synapse. */
+    @WithDefault("0.1")
+    double initialWeight();
+
+    /** Hebbian rate: w' = w + (1 − w) × rate. */
+    @WithDefault("0.15")
+    double learningRate();
+
+    /** A synapse whose weight falls below this is deleted. */
+    @WithDefault("0.05")
+    double pruneThreshold();
+
+    /** Default factor of {@code Weaken}. */
+    @WithDefault("0.5")
+    double weakenFactor();
+
+    /** Default factor of a weaken event (solution failure). */
+    @WithDefault("0.7")
+    double failureWeakenFactor();
+
+    /** Synapses idle at least this many days decay. */
+    @WithDefault("14")
+    double decayAfterDays();
+
+    /** weight = base_weight × 0.5^(idle days / half-life). */
+    @WithDefault("45")
+    double decayHalfLifeDays();
+
+    /** When the daily decay runs (Quartz cron). */
+    @WithDefault("0 45 3 * * ?")
+    String decayCron();
+
+    /** How long an event's idempotency key is remembered. */
+    @WithDefault("7d")
+    Duration eventIdRetention();
+
+    Activation activation();
+
+    Path path();
+
+    Stats stats();
+
+    interface Activation {
+        @WithDefault("3")
+        int maxDepth();
+
+        @WithDefault("0.2")
+        double minWeight();
+
+        @WithDefault("100")
+        int maxResults();
+    }
+
+    interface Path {
+        @WithDefault("5")
+        int maxDepth();
+    }
+
+    interface Stats {
+        @WithDefault("0.7")
+        double strongThreshold();
+
+        @WithDefault("0.2")
+        double weakThreshold();
+    }
+}

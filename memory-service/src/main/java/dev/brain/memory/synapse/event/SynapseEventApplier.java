@@ -1,0 +1,127 @@
+package dev.brain.memory.synapse.event;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.OffsetDateTime;
+
+import javax.sql.DataSource;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.util.JsonFormat;
+
+import dev.brain.grpc.v1.SynapseEvent;
+import dev.brain.grpc.v1.SynapseEventResult;
+import dev.brain.grpc.v1.SynapseEventStatus;
+import dev.brain.memory.synapse.NodeKey;
+import dev.brain.memory.synapse.config.SynapseConfig;
+import dev.brain.memory.synapse.mapping.SynapseMapper;
+import dev.brain.memory.synapse.repository.SynapseRepository.DatabaseException;
+import dev.brain.memory.synapse.service.SynapseNetwork;
+
+/**
+ * Applies one validated synapse event in its own transaction, exactly once per idempotency key: the key is
+ * claimed first ({@code insert … on conflict do nothing}); a key seen before returns the stored result and
+ * changes nothing (memory.md §2.7).
+ */
+@ApplicationScoped
+public class SynapseEventApplier {
+
+    private final DataSource dataSource;
+    private final SynapseNetwork network;
+    private final SynapseConfig config;
+    private final Clock clock;
+
+    public SynapseEventApplier(DataSource dataSource, SynapseNetwork network, SynapseConfig config, Clock clock) {
+        this.dataSource = dataSource;
+        this.network = network;
+        this.config = config;
+        this.clock = clock;
+    }
+
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    public SynapseEventResult apply(String tenant, SynapseEvent event) {
+        OffsetDateTime now = OffsetDateTime.now(clock);
+        String key = event.getIdempotencyKey();
+        if (!claim(tenant, key, now)) {
+            return stored(tenant, key).toBuilder().setStatus(SynapseEventStatus.SYNAPSE_EVENT_STATUS_REPLAYED).build();
+        }
+        SynapseEventResult.Builder result = SynapseEventResult.newBuilder().setIdempotencyKey(key)
+                .setStatus(SynapseEventStatus.SYNAPSE_EVENT_STATUS_APPLIED);
+        NodeKey source = SynapseMapper.key(event.getSource());
+        switch (event.getOp()) {
+            case SYNAPSE_EVENT_OP_STRENGTHEN -> result.addSynapses(SynapseMapper.toProto(network.strengthen(tenant, source,
+                    SynapseMapper.label(event.getSourceLabel()), SynapseMapper.key(event.getTarget()),
+                    SynapseMapper.label(event.getTargetLabel()), SynapseMapper.synapseType(event.getSynapseType()),
+                    SynapseMapper.json(event.getContext())).synapse()));
+            case SYNAPSE_EVENT_OP_WEAKEN -> {
+                double factor = event.getFactor() == 0 ? config.failureWeakenFactor() : event.getFactor();
+                network.findByKey(tenant, source, SynapseMapper.key(event.getTarget()),
+                        SynapseMapper.synapseType(event.getSynapseType()))
+                        .flatMap(existing -> network.weaken(tenant, existing.id(), factor))
+                        .ifPresent(weakened -> {
+                            if (weakened.deleted()) {
+                                result.addDeletedIds(weakened.id());
+                            } else {
+                                result.addSynapses(SynapseMapper.toProto(weakened.synapse().orElseThrow()));
+                            }
+                        });
+            }
+            case SYNAPSE_EVENT_OP_NODE_DELETED -> result.addAllDeletedIds(network.deleteNode(tenant, source));
+            default -> throw new IllegalStateException("unvalidated op " + event.getOp());
+        }
+        SynapseEventResult applied = result.build();
+        store(tenant, key, applied);
+        return applied;
+    }
+
+    private boolean claim(String tenant, String key, OffsetDateTime now) {
+        String sql = "insert into synapse_event (tenant, event_id, result, created_at) values (?, ?, '{}', ?)"
+                + " on conflict (tenant, event_id) do nothing";
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, tenant);
+            s.setString(2, key);
+            s.setObject(3, now);
+            return s.executeUpdate() == 1;
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+    }
+
+    private void store(String tenant, String key, SynapseEventResult result) {
+        String sql = "update synapse_event set result = ?::jsonb where tenant = ? and event_id = ?";
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, JsonFormat.printer().omittingInsignificantWhitespace().print(result));
+            s.setString(2, tenant);
+            s.setString(3, key);
+            s.executeUpdate();
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        } catch (InvalidProtocolBufferException e) {
+            throw new IllegalStateException("cannot store the result of event " + key, e);
+        }
+    }
+
+    private SynapseEventResult stored(String tenant, String key) {
+        String sql = "select result::text from synapse_event where tenant = ? and event_id = ?";
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, tenant);
+            s.setString(2, key);
+            try (ResultSet rs = s.executeQuery()) {
+                rs.next();
+                SynapseEventResult.Builder result = SynapseEventResult.newBuilder();
+                JsonFormat.parser().merge(rs.getString(1), result);
+                return result.setIdempotencyKey(key).build();
+            }
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        } catch (InvalidProtocolBufferException e) {
+            throw new IllegalStateException("stored result of event " + key + " is unreadable", e);
+        }
+    }
+}

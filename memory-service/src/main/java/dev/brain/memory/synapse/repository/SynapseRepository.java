@@ -1,0 +1,347 @@
+package dev.brain.memory.synapse.repository;
+
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import javax.sql.DataSource;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.brain.memory.synapse.Direction;
+import dev.brain.memory.synapse.NodeKey;
+import dev.brain.memory.synapse.SynapseRow;
+
+/**
+ * Every statement on table {@code synapse}, in one place: native SQL because strengthen must be one atomic
+ * upsert, decay one set-based update, and traversal one query per layer. Every statement filters by tenant
+ * except the decay job, which covers all tenants by design.
+ */
+@ApplicationScoped
+public class SynapseRepository {
+
+    private static final String COLUMNS = "s.id, s.tenant, s.source_type, s.source_id, s.source_label, s.target_type,"
+            + " s.target_id, s.target_label, s.synapse_type, s.weight, s.base_weight, s.activation_count,"
+            + " s.last_activated_at, s.created_at, s.context::text";
+
+    private final DataSource dataSource;
+
+    public SynapseRepository(DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    /** A synapse after a strengthen, and whether the call created it. */
+    public record Strengthened(SynapseRow synapse, boolean created) {
+    }
+
+    /**
+     * Hebbian strengthen as one atomic upsert (memory.md §2.2): absent → initial weight; present →
+     * w' = min(1, w + (1 − w) × rate), base weight = w', activation count + 1, context replaced when given.
+     */
+    public Strengthened strengthen(String tenant, NodeKey source, String sourceLabel, NodeKey target,
+            String targetLabel, String type, String contextJson, double initialWeight, double learningRate,
+            OffsetDateTime now) {
+        String sql = """
+                insert into synapse as s (tenant, source_type, source_id, source_label, target_type, target_id,
+                                          target_label, synapse_type, weight, base_weight, activation_count,
+                                          last_activated_at, context, created_at)
+                values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?::jsonb, ?)
+                on conflict (tenant, source_type, source_id, target_type, target_id, synapse_type) do update set
+                    weight            = least(1, s.weight + (1 - s.weight) * ?),
+                    base_weight       = least(1, s.weight + (1 - s.weight) * ?),
+                    activation_count  = s.activation_count + 1,
+                    last_activated_at = excluded.last_activated_at,
+                    context           = coalesce(excluded.context, s.context),
+                    source_label      = coalesce(excluded.source_label, s.source_label),
+                    target_label      = coalesce(excluded.target_label, s.target_label)
+                returning %s, (xmax = 0) as created
+                """.formatted(COLUMNS);
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            int i = 1;
+            s.setString(i++, tenant);
+            s.setString(i++, source.type());
+            s.setLong(i++, source.id());
+            s.setString(i++, sourceLabel);
+            s.setString(i++, target.type());
+            s.setLong(i++, target.id());
+            s.setString(i++, targetLabel);
+            s.setString(i++, type);
+            s.setDouble(i++, initialWeight);
+            s.setDouble(i++, initialWeight);
+            s.setObject(i++, now);
+            s.setString(i++, contextJson);
+            s.setObject(i++, now);
+            s.setDouble(i++, learningRate);
+            s.setDouble(i, learningRate);
+            try (ResultSet rs = s.executeQuery()) {
+                rs.next();
+                return new Strengthened(row(rs), rs.getBoolean(16));
+            }
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+    }
+
+    /** Multiplies weight and base weight by {@code factor} (last activation unchanged). */
+    public Optional<SynapseRow> scale(String tenant, long id, double factor) {
+        String sql = "update synapse s set weight = weight * ?, base_weight = base_weight * ? where tenant = ? and id = ?"
+                + " returning " + COLUMNS;
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            s.setDouble(1, factor);
+            s.setDouble(2, factor);
+            s.setString(3, tenant);
+            s.setLong(4, id);
+            return one(s);
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+    }
+
+    public void delete(String tenant, long id) {
+        update("delete from synapse where tenant = ? and id = ?", tenant, id);
+    }
+
+    public Optional<SynapseRow> find(String tenant, long id) {
+        String sql = "select " + COLUMNS + " from synapse s where tenant = ? and id = ?";
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, tenant);
+            s.setLong(2, id);
+            return one(s);
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+    }
+
+    public Optional<SynapseRow> findByKey(String tenant, NodeKey source, NodeKey target, String type) {
+        String sql = "select " + COLUMNS + " from synapse s where tenant = ? and source_type = ? and source_id = ?"
+                + " and target_type = ? and target_id = ? and synapse_type = ?";
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, tenant);
+            s.setString(2, source.type());
+            s.setLong(3, source.id());
+            s.setString(4, target.type());
+            s.setLong(5, target.id());
+            s.setString(6, type);
+            return one(s);
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+    }
+
+    /** Deletes every synapse touching {@code node}; returns the deleted ids. */
+    public List<Long> deleteTouching(String tenant, NodeKey node) {
+        String sql = "delete from synapse where tenant = ? and ((source_type = ? and source_id = ?)"
+                + " or (target_type = ? and target_id = ?)) returning id";
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, tenant);
+            s.setString(2, node.type());
+            s.setLong(3, node.id());
+            s.setString(4, node.type());
+            s.setLong(5, node.id());
+            List<Long> ids = new ArrayList<>();
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    ids.add(rs.getLong(1));
+                }
+            }
+            ids.sort(null);
+            return ids;
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+    }
+
+    /** Counts of one decay run. */
+    public record DecayCounts(long updated, long pruned) {
+    }
+
+    /**
+     * Time decay of every tenant's idle synapses (memory.md §2.3), two set-based statements: weight =
+     * base_weight × 0.5^(idle days / half-life) for synapses idle since {@code cutoff} or longer, then delete
+     * those below the prune threshold. Idempotent: computed from base_weight, not from the current weight.
+     */
+    public DecayCounts decay(OffsetDateTime now, OffsetDateTime cutoff, double halfLifeDays, double pruneThreshold) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement update = c.prepareStatement("""
+                        update synapse
+                           set weight = base_weight * power(0.5, extract(epoch from (?::timestamptz - last_activated_at)) / 86400.0 / ?)
+                         where last_activated_at <= ?"""); PreparedStatement prune = c.prepareStatement(
+                                 "delete from synapse where last_activated_at <= ? and weight < ?")) {
+            update.setObject(1, now);
+            update.setDouble(2, halfLifeDays);
+            update.setObject(3, cutoff);
+            long updated = update.executeUpdate();
+            prune.setObject(1, cutoff);
+            prune.setDouble(2, pruneThreshold);
+            long pruned = prune.executeUpdate();
+            return new DecayCounts(updated, pruned);
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+    }
+
+    /**
+     * The synapses that leave any of {@code nodes} in {@code direction} with weight ≥ {@code minWeight}
+     * (optionally only of {@code types}), one query, ordered by id. Uses the (tenant, type, id, weight)
+     * indexes on both ends.
+     */
+    public List<SynapseRow> around(String tenant, Collection<NodeKey> nodes, Direction direction, double minWeight,
+            List<String> types) {
+        if (nodes.isEmpty()) {
+            return List.of();
+        }
+        String typeFilter = types.isEmpty() ? "" : " and s.synapse_type = any(?)";
+        List<String> parts = new ArrayList<>();
+        if (direction.forward()) {
+            parts.add("select " + COLUMNS + " from synapse s join unnest(?::text[], ?::bigint[]) as f(t, i)"
+                    + " on s.source_type = f.t and s.source_id = f.i where s.tenant = ? and s.weight >= ?" + typeFilter);
+        }
+        if (direction.backward()) {
+            parts.add("select " + COLUMNS + " from synapse s join unnest(?::text[], ?::bigint[]) as f(t, i)"
+                    + " on s.target_type = f.t and s.target_id = f.i where s.tenant = ? and s.weight >= ?" + typeFilter);
+        }
+        String sql = "select * from (" + String.join(" union ", parts) + ") x order by 1";
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            String[] nodeTypes = nodes.stream().map(NodeKey::type).toArray(String[]::new);
+            Long[] nodeIds = nodes.stream().map(NodeKey::id).toArray(Long[]::new);
+            Array typeArray = c.createArrayOf("text", nodeTypes);
+            Array idArray = c.createArrayOf("bigint", nodeIds);
+            Array synapseTypes = types.isEmpty() ? null : c.createArrayOf("text", types.toArray());
+            int i = 1;
+            for (int part = 0; part < parts.size(); part++) {
+                s.setArray(i++, typeArray);
+                s.setArray(i++, idArray);
+                s.setString(i++, tenant);
+                s.setDouble(i++, minWeight);
+                if (synapseTypes != null) {
+                    s.setArray(i++, synapseTypes);
+                }
+            }
+            return list(s);
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+    }
+
+    /** The tenant's strongest synapses, by weight desc, id asc. */
+    public List<SynapseRow> strongest(String tenant, String type, int limit) {
+        String sql = "select " + COLUMNS + " from synapse s where tenant = ?" + (type == null ? "" : " and synapse_type = ?")
+                + " order by weight desc, id asc limit ?";
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            int i = 1;
+            s.setString(i++, tenant);
+            if (type != null) {
+                s.setString(i++, type);
+            }
+            s.setInt(i, limit);
+            return list(s);
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+    }
+
+    /** Network statistics of a tenant (memory.md §2.6 GetStats). */
+    public record NetworkStats(long totalSynapses, double avgWeight, long strong, long weak,
+            Map<String, Long> bySynapseType, Map<String, Long> byNodeType) {
+
+        public long totalNodes() {
+            return byNodeType.values().stream().mapToLong(Long::longValue).sum();
+        }
+    }
+
+    public NetworkStats stats(String tenant, double strongThreshold, double weakThreshold) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement totals = c.prepareStatement("""
+                        select count(*), coalesce(avg(weight), 0), count(*) filter (where weight > ?),
+                               count(*) filter (where weight < ?)
+                          from synapse where tenant = ?""");
+                PreparedStatement byType = c.prepareStatement(
+                        "select synapse_type, count(*) from synapse where tenant = ? group by 1 order by 1");
+                PreparedStatement byNode = c.prepareStatement("""
+                        select t, count(*) from (
+                            select source_type as t, source_id as i from synapse where tenant = ?
+                            union
+                            select target_type, target_id from synapse where tenant = ?) nodes
+                         group by t order by t""")) {
+            totals.setDouble(1, strongThreshold);
+            totals.setDouble(2, weakThreshold);
+            totals.setString(3, tenant);
+            long total;
+            double avg;
+            long strong;
+            long weak;
+            try (ResultSet rs = totals.executeQuery()) {
+                rs.next();
+                total = rs.getLong(1);
+                avg = rs.getDouble(2);
+                strong = rs.getLong(3);
+                weak = rs.getLong(4);
+            }
+            byType.setString(1, tenant);
+            byNode.setString(1, tenant);
+            byNode.setString(2, tenant);
+            return new NetworkStats(total, avg, strong, weak, counts(byType), counts(byNode));
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+    }
+
+    private static Map<String, Long> counts(PreparedStatement statement) throws SQLException {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        try (ResultSet rs = statement.executeQuery()) {
+            while (rs.next()) {
+                counts.put(rs.getString(1), rs.getLong(2));
+            }
+        }
+        return counts;
+    }
+
+    private void update(String sql, String tenant, long id) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, tenant);
+            s.setLong(2, id);
+            s.executeUpdate();
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+    }
+
+    private static Optional<SynapseRow> one(PreparedStatement statement) throws SQLException {
+        try (ResultSet rs = statement.executeQuery()) {
+            return rs.next() ? Optional.of(row(rs)) : Optional.empty();
+        }
+    }
+
+    private static List<SynapseRow> list(PreparedStatement statement) throws SQLException {
+        List<SynapseRow> rows = new ArrayList<>();
+        try (ResultSet rs = statement.executeQuery()) {
+            while (rs.next()) {
+                rows.add(row(rs));
+            }
+        }
+        return rows;
+    }
+
+    private static SynapseRow row(ResultSet rs) throws SQLException {
+        return new SynapseRow(rs.getLong(1), rs.getString(2), new NodeKey(rs.getString(3), rs.getLong(4)),
+                rs.getString(5), new NodeKey(rs.getString(6), rs.getLong(7)), rs.getString(8), rs.getString(9),
+                rs.getDouble(10), rs.getDouble(11), rs.getInt(12), rs.getObject(13, OffsetDateTime.class),
+                rs.getObject(14, OffsetDateTime.class), rs.getString(15));
+    }
+
+    /** A failed statement; {@code StatusMapping} turns a lost connection into UNAVAILABLE. */
+    public static final class DatabaseException extends RuntimeException {
+        public DatabaseException(SQLException cause) {
+            super(cause.getMessage(), cause);
+        }
+    }
+}

@@ -1,0 +1,114 @@
+package dev.brain.memory.synapse.scheduler;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.OffsetDateTime;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import javax.sql.DataSource;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+
+import dev.brain.memory.synapse.config.SynapseConfig;
+import dev.brain.memory.synapse.repository.SynapseRepository.DatabaseException;
+import dev.brain.memory.synapse.repository.SynapseRepository.DecayCounts;
+import dev.brain.memory.synapse.service.SynapseNetwork;
+import io.quarkus.logging.Log;
+import io.quarkus.scheduler.Scheduled;
+
+/**
+ * Daily synapse decay (memory.md §2.3) and expiry of remembered event keys; also run on demand
+ * ({@code MemoryAdminService.RunJob(SYNAPSE_DECAY)}). One replica runs it at a time
+ * ({@code pg_try_advisory_xact_lock}); every run leaves a {@code job_run} row.
+ */
+@ApplicationScoped
+public class SynapseDecayJob {
+
+    static final String JOB = "SYNAPSE_DECAY";
+
+    /** Outcome of one run: DONE with counts, or SKIPPED_LOCKED. */
+    public record Run(boolean skipped, Map<String, Long> counts, long durationMs) {
+    }
+
+    private final SynapseNetwork network;
+    private final SynapseConfig config;
+    private final DataSource dataSource;
+    private final Clock clock;
+
+    public SynapseDecayJob(SynapseNetwork network, SynapseConfig config, DataSource dataSource, Clock clock) {
+        this.network = network;
+        this.config = config;
+        this.dataSource = dataSource;
+        this.clock = clock;
+    }
+
+    @Scheduled(cron = "{brain.memory.synapses.decay-cron}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void scheduled() {
+        try {
+            run("scheduled");
+        } catch (RuntimeException e) {
+            Log.errorf(e, "synapse-decay failed");
+        }
+    }
+
+    @Transactional
+    public Run run(String trigger) {
+        long started = System.nanoTime();
+        OffsetDateTime now = OffsetDateTime.now(clock);
+        try (Connection c = dataSource.getConnection()) {
+            if (!tryLock(c)) {
+                Log.infof("synapse-decay skipped: another replica holds the lock");
+                record(c, trigger, now, "skipped", Map.of());
+                return new Run(true, Map.of(), (System.nanoTime() - started) / 1_000_000);
+            }
+            Log.infof("synapse-decay started (%s)", trigger);
+            DecayCounts decay = network.decay(now);
+            long expired;
+            try (PreparedStatement s = c.prepareStatement("delete from synapse_event where created_at < ?")) {
+                s.setObject(1, now.minus(config.eventIdRetention()));
+                expired = s.executeUpdate();
+            }
+            Map<String, Long> counts = new LinkedHashMap<>();
+            counts.put("updated", decay.updated());
+            counts.put("pruned", decay.pruned());
+            counts.put("events_expired", expired);
+            record(c, trigger, now, "done", counts);
+            Log.infof("synapse-decay done: %s", counts);
+            return new Run(false, counts, (System.nanoTime() - started) / 1_000_000);
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+    }
+
+    private static boolean tryLock(Connection c) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("select pg_try_advisory_xact_lock(hashtext('memory:' || ?))")) {
+            s.setString(1, JOB);
+            try (ResultSet rs = s.executeQuery()) {
+                rs.next();
+                return rs.getBoolean(1);
+            }
+        }
+    }
+
+    private void record(Connection c, String trigger, OffsetDateTime started, String status, Map<String, Long> counts)
+            throws SQLException {
+        StringBuilder json = new StringBuilder("{");
+        counts.forEach((k, v) -> json.append(json.length() > 1 ? "," : "").append('"').append(k).append("\":").append(v));
+        json.append('}');
+        try (PreparedStatement s = c.prepareStatement("insert into job_run (job, trigger, started_at, finished_at, status, counts)"
+                + " values (?, ?, ?, ?, ?, ?::jsonb)")) {
+            s.setString(1, JOB);
+            s.setString(2, trigger);
+            s.setObject(3, started);
+            s.setObject(4, OffsetDateTime.now(clock));
+            s.setString(5, status);
+            s.setString(6, json.toString());
+            s.executeUpdate();
+        }
+    }
+}
