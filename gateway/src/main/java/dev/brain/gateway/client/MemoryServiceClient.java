@@ -10,7 +10,18 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import dev.brain.grpc.v1.MutinyMemoryAdminServiceGrpc;
+import dev.brain.grpc.v1.ActivateRequest;
+import dev.brain.grpc.v1.ActivateResponse;
+import dev.brain.grpc.v1.FindPathRequest;
+import dev.brain.grpc.v1.FindPathResponse;
+import dev.brain.grpc.v1.GetSynapseStatsRequest;
+import dev.brain.grpc.v1.GetSynapseStatsResponse;
+import dev.brain.grpc.v1.MemoryJob;
 import dev.brain.grpc.v1.MemoryStatsRequest;
+import dev.brain.grpc.v1.MutinySynapseServiceGrpc;
+import dev.brain.grpc.v1.NodeRef;
+import dev.brain.grpc.v1.RunJobRequest;
+import dev.brain.grpc.v1.RunJobResponse;
 import dev.brain.grpc.v1.TableCount;
 import dev.brain.tenancy.Tenancy;
 import io.grpc.stub.MetadataUtils;
@@ -24,17 +35,51 @@ public class MemoryServiceClient {
     static final String NAME = "memory-service";
 
     private final MutinyMemoryAdminServiceGrpc.MutinyMemoryAdminServiceStub service;
+    private final MutinySynapseServiceGrpc.MutinySynapseServiceStub synapses;
     private final Duration deadline;
 
     public MemoryServiceClient(@GrpcClient("memory") MutinyMemoryAdminServiceGrpc.MutinyMemoryAdminServiceStub service,
+            @GrpcClient("memory") MutinySynapseServiceGrpc.MutinySynapseServiceStub synapses,
             @ConfigProperty(name = "brain.services.deadline", defaultValue = "2s") Duration deadline) {
         this.service = service;
+        this.synapses = synapses;
         this.deadline = deadline;
     }
 
     private MutinyMemoryAdminServiceGrpc.MutinyMemoryAdminServiceStub as(String tenant) {
         return service.withDeadlineAfter(deadline.toMillis(), TimeUnit.MILLISECONDS)
                 .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(Tenancy.metadataFor(tenant)));
+    }
+
+    private MutinySynapseServiceGrpc.MutinySynapseServiceStub synapsesAs(String tenant) {
+        return synapses.withDeadlineAfter(deadline.toMillis(), TimeUnit.MILLISECONDS)
+                .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(Tenancy.metadataFor(tenant)));
+    }
+
+    /** Spreading activation from {@code start} in both directions. */
+    public Uni<ActivateResponse> activate(String tenant, NodeRef start, int maxDepth) {
+        return synapsesAs(tenant).activate(ActivateRequest.newBuilder().setStart(start).setMaxDepth(maxDepth).build())
+                .onFailure().transform(f -> ServiceCallException.of(NAME, f));
+    }
+
+    /** The strongest path between two nodes in both directions. */
+    public Uni<FindPathResponse> findPath(String tenant, NodeRef from, NodeRef to) {
+        return synapsesAs(tenant).findPath(FindPathRequest.newBuilder().setFrom(from).setTo(to).build())
+                .onFailure().transform(f -> ServiceCallException.of(NAME, f));
+    }
+
+    /** The tenant's network statistics. */
+    public Uni<GetSynapseStatsResponse> networkStats(String tenant) {
+        return synapsesAs(tenant).getStats(GetSynapseStatsRequest.getDefaultInstance())
+                .onFailure().transform(f -> ServiceCallException.of(NAME, f));
+    }
+
+    /** Runs a memory job now (admin); jobs can take longer than the call deadline. */
+    public Uni<RunJobResponse> runJob(String tenant, MemoryJob job) {
+        return service.withDeadlineAfter(10, TimeUnit.MINUTES)
+                .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(Tenancy.metadataFor(tenant)))
+                .runJob(RunJobRequest.newBuilder().setJob(job).build())
+                .onFailure().transform(f -> ServiceCallException.of(NAME, f));
     }
 
     /** Live row counts of the tenant's data; never fails: a down service becomes {@link ServiceCounts#down}. */

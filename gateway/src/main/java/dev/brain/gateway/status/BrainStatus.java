@@ -3,9 +3,13 @@ package dev.brain.gateway.status;
 import java.util.Map;
 
 import dev.brain.gateway.client.ServiceCounts;
+import dev.brain.gateway.network.NetworkViews.NetworkStats;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
-/** The status a caller sees: per service up/down and its live row counts for the caller's tenant. */
+/**
+ * The status a caller sees: per service up/down and its live row counts for the caller's tenant, and the
+ * synapse network's statistics (null while memory-service is down).
+ */
 @RegisterForReflection
-public record BrainStatus(String tenant, Map<String, ServiceCounts> services) {
+public record BrainStatus(String tenant, Map<String, ServiceCounts> services, NetworkStats network) {
 }

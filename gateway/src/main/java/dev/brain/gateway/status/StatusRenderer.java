@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import dev.brain.gateway.client.ServiceCounts;
+import dev.brain.gateway.network.NetworkRenderer;
 
 /** The human (and model) reading of a {@link BrainStatus}: a few lines, non-empty tables only. */
 public final class StatusRenderer {
@@ -15,6 +16,9 @@ public final class StatusRenderer {
         StringBuilder text = new StringBuilder("Brain status for tenant ").append(status.tenant()).append(":\n");
         status.services().forEach((name, counts) -> text.append("- ").append(name).append("-service: ")
                 .append(line(counts)).append('\n'));
+        if (status.network() != null) {
+            text.append("- synapse network: ").append(NetworkRenderer.stats(status.network())).append('\n');
+        }
         return text.toString();
     }
 

@@ -18,17 +18,17 @@ import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.path.json.JsonPath;
 
-/** When one service is unreachable, the status says so in one line and the others still answer. */
+/** When services are unreachable, answers say so in one line and the other services still answer. */
 @QuarkusTest
 @QuarkusTestResource(BrainServices.class)
 @TestProfile(ServiceDownTest.ResearchUnreachable.class)
 class ServiceDownTest {
 
-    /** Points the research client at a port where nothing listens. */
+    /** Points the research and memory clients at a port where nothing listens. */
     public static class ResearchUnreachable implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("quarkus.grpc.clients.research.test-port", "1");
+            return Map.of("quarkus.grpc.clients.research.test-port", "1", "quarkus.grpc.clients.memory.test-port", "1");
         }
     }
 
@@ -42,10 +42,19 @@ class ServiceDownTest {
 
         assertThat(result.getBoolean("isError")).isFalse();
         assertThat(result.getBoolean("structuredContent.services.error.up")).isTrue();
-        assertThat(result.getBoolean("structuredContent.services.memory.up")).isTrue();
+        assertThat(result.getBoolean("structuredContent.services.memory.up")).isFalse();
+        assertThat(result.getMap("structuredContent")).containsEntry("network", null);
         assertThat(result.getBoolean("structuredContent.services.research.up")).isFalse();
         assertThat(result.getString("structuredContent.services.research.error")).startsWith("research-service unavailable");
         assertThat(result.getString("content[0].text")).contains("research-service: DOWN — research-service unavailable")
                 .contains("error-service: up");
+    }
+
+    @Test
+    void networkToolsSayTheMemoryServiceIsUnavailable() {
+        String token = tokens.create("down-test", "default", Set.of("read"), "test");
+        JsonPath result = new McpSession(token).open().callTool("brain_explore", Map.of("node_type", "error", "node_id", 1));
+        assertThat(result.getBoolean("isError")).isTrue();
+        assertThat(result.getString("content[0].text")).startsWith("memory-service unavailable");
     }
 }

@@ -1,0 +1,37 @@
+package dev.brain.gateway.client;
+
+import io.grpc.Status;
+
+/**
+ * A failed call to a service, already in the words a reader sees: {@code badInput} when the service
+ * rejected an argument (the description names the field), else the service is unavailable or failed.
+ */
+public class ServiceCallException extends RuntimeException {
+
+    private final boolean badInput;
+    private final boolean notFound;
+
+    ServiceCallException(String message, boolean badInput, boolean notFound) {
+        super(message);
+        this.badInput = badInput;
+        this.notFound = notFound;
+    }
+
+    public boolean badInput() {
+        return badInput;
+    }
+
+    public boolean notFound() {
+        return notFound;
+    }
+
+    static ServiceCallException of(String service, Throwable failure) {
+        Status status = Status.fromThrowable(failure);
+        return switch (status.getCode()) {
+            case INVALID_ARGUMENT, OUT_OF_RANGE, FAILED_PRECONDITION ->
+                    new ServiceCallException(status.getDescription(), true, false);
+            case NOT_FOUND -> new ServiceCallException(status.getDescription(), false, true);
+            default -> new ServiceCallException(ServiceFailures.describe(service, failure), false, false);
+        };
+    }
+}

@@ -1,0 +1,25 @@
+package dev.brain.gateway.mcp;
+
+import java.util.function.Supplier;
+
+import dev.brain.gateway.client.ServiceCallException;
+import io.quarkiverse.mcp.server.ToolCallException;
+import io.smallrye.mutiny.Uni;
+
+/** The one helper that turns a failed tool call into an MCP tool result with {@code isError} and one line. */
+final class McpErrors {
+
+    private McpErrors() {
+    }
+
+    static <T> Uni<T> guard(Supplier<Uni<T>> call) {
+        Uni<T> uni;
+        try {
+            uni = call.get();
+        } catch (IllegalArgumentException e) {
+            return Uni.createFrom().failure(new ToolCallException(e.getMessage()));
+        }
+        return uni.onFailure(ServiceCallException.class).transform(f -> new ToolCallException(f.getMessage()))
+                .onFailure(IllegalArgumentException.class).transform(f -> new ToolCallException(f.getMessage()));
+    }
+}

@@ -1,0 +1,66 @@
+package dev.brain.gateway.rest;
+
+import java.util.Map;
+import java.util.Set;
+
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import dev.brain.gateway.auth.CurrentCaller;
+import dev.brain.gateway.client.MemoryServiceClient;
+import dev.brain.grpc.v1.JobStatus;
+import dev.brain.grpc.v1.MemoryJob;
+import io.quarkus.runtime.annotations.RegisterForReflection;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * {@code POST /api/v1/admin/jobs/{service}/{job}} (scope admin): runs a scheduled job now and returns
+ * {@code {job, status, counts, duration_ms}}. Jobs whose service part has not landed yet answer 501.
+ */
+@Path("/api/v1/admin/jobs")
+public class AdminJobsResource {
+
+    /** gateway.md §2: every job a caller may run now. */
+    static final Set<String> JOBS = Set.of("memory/promotion", "memory/decay", "memory/expiry", "memory/synapse-decay",
+            "error/learning", "error/retention", "error/session-cleanup", "research/cycle", "research/prune",
+            "research/decay");
+
+    @RegisterForReflection
+    public record JobRun(String job, String status, Map<String, Long> counts, long duration_ms) {
+    }
+
+    private final MemoryServiceClient memory;
+    private final CurrentCaller caller;
+
+    public AdminJobsResource(MemoryServiceClient memory, CurrentCaller caller) {
+        this.memory = memory;
+        this.caller = caller;
+    }
+
+    @POST
+    @Path("/{service}/{job}")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Uni<Response> run(@PathParam("service") String service, @PathParam("job") String job) {
+        String name = service + "/" + job;
+        if (!JOBS.contains(name)) {
+            return Uni.createFrom().item(Response.status(Response.Status.NOT_FOUND)
+                    .entity(Map.of("error", "job: unknown job '" + name + "'; known: " + String.join(", ", JOBS.stream().sorted().toList())))
+                    .build());
+        }
+        if (!name.equals("memory/synapse-decay")) {
+            return Uni.createFrom().item(Response.status(Response.Status.NOT_IMPLEMENTED)
+                    .entity(Map.of("job", name, "status", "NOT_AVAILABLE", "error", "job " + name + " is not available yet"))
+                    .build());
+        }
+        return memory.runJob(caller.get().tenant(), MemoryJob.MEMORY_JOB_SYNAPSE_DECAY).map(response -> {
+            var result = response.getResult();
+            String status = result.getStatus() == JobStatus.JOB_STATUS_DONE ? "DONE"
+                    : result.getStatus().name().substring("JOB_STATUS_".length());
+            return Response.ok(new JobRun(name, status, result.getCountsMap(), result.getDurationMs())).build();
+        });
+    }
+}

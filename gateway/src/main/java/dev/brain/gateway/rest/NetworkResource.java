@@ -1,0 +1,62 @@
+package dev.brain.gateway.rest;
+
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+
+import dev.brain.gateway.auth.CurrentCaller;
+import dev.brain.gateway.network.NetworkRenderer;
+import dev.brain.gateway.network.NetworkService;
+import dev.brain.gateway.network.NetworkViews.Connection;
+import dev.brain.gateway.network.NetworkViews.Exploration;
+import dev.brain.gateway.network.NodeTypes;
+import io.smallrye.mutiny.Uni;
+
+/** REST equivalents of {@code brain_explore} and {@code brain_connections}. */
+@Path("/api/v1/network")
+public class NetworkResource {
+
+    private final NetworkService network;
+    private final CurrentCaller caller;
+
+    public NetworkResource(NetworkService network, CurrentCaller caller) {
+        this.network = network;
+        this.caller = caller;
+    }
+
+    @GET
+    @Path("/explore")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Uni<Exploration> explore(@QueryParam("node_type") String type, @QueryParam("node_id") long id,
+            @QueryParam("max_depth") @DefaultValue("3") int maxDepth) {
+        return network.explore(caller.get().tenant(), NodeTypes.ref("node", type, id), maxDepth);
+    }
+
+    @GET
+    @Path("/explore")
+    @Produces(MediaType.TEXT_PLAIN)
+    public Uni<String> exploreText(@QueryParam("node_type") String type, @QueryParam("node_id") long id,
+            @QueryParam("max_depth") @DefaultValue("3") int maxDepth) {
+        return explore(type, id, maxDepth).map(NetworkRenderer::explore);
+    }
+
+    @GET
+    @Path("/connections")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Uni<Connection> connections(@QueryParam("from_type") String fromType, @QueryParam("from_id") long fromId,
+            @QueryParam("to_type") String toType, @QueryParam("to_id") long toId) {
+        return network.connections(caller.get().tenant(), NodeTypes.ref("from", fromType, fromId),
+                NodeTypes.ref("to", toType, toId));
+    }
+
+    @GET
+    @Path("/connections")
+    @Produces(MediaType.TEXT_PLAIN)
+    public Uni<String> connectionsText(@QueryParam("from_type") String fromType, @QueryParam("from_id") long fromId,
+            @QueryParam("to_type") String toType, @QueryParam("to_id") long toId) {
+        return connections(fromType, fromId, toType, toId).map(NetworkRenderer::connection);
+    }
+}
