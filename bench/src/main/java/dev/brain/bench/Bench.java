@@ -13,7 +13,7 @@ import io.quarkus.runtime.annotations.QuarkusMain;
 
 /**
  * {@code ./brain bench [section ...]}: runs the benchmark sections against the running services and prints
- * one table per section. Sections: {@code embedding} (default: all).
+ * one table per section. Sections: {@code embedding}, {@code synapses} (default: all).
  */
 @QuarkusMain
 public class Bench implements QuarkusApplication {
@@ -30,15 +30,19 @@ public class Bench implements QuarkusApplication {
             }
         }
         if (sections.isEmpty()) {
-            sections.add("embedding");
+            sections.addAll(List.of("embedding", "synapses"));
         }
         Path pids = Path.of(options.getOrDefault("pids", "data/pids"));
         for (String section : sections) {
             switch (section) {
                 case "embedding" -> new EmbeddingBench(Integer.parseInt(options.getOrDefault("memory-port", "9102")),
                         rssOf(pids, "memory-service")).run();
+                case "synapses" -> new SynapseBench(Integer.parseInt(options.getOrDefault("memory-port", "9102")),
+                        System.getenv().getOrDefault("BRAIN_DB_URL", "jdbc:postgresql://127.0.0.1:5432/brain"),
+                        System.getenv().getOrDefault("BRAIN_DB_USER", "brain"),
+                        System.getenv().getOrDefault("BRAIN_DB_PASSWORD", "brain"), rssOf(pids, "memory-service")).run();
                 default -> {
-                    System.err.println("unknown section '" + section + "' (known: embedding)");
+                    System.err.println("unknown section '" + section + "' (known: embedding, synapses)");
                     return 2;
                 }
             }

@@ -65,6 +65,10 @@ public interface SynapseConfig {
     interface Path {
         @WithDefault("5")
         int maxDepth();
+
+        /** Most nodes one FindPath may expand before it answers RESOURCE_EXHAUSTED. */
+        @WithDefault("20000")
+        int maxExpansions();
     }
 
     interface Stats {

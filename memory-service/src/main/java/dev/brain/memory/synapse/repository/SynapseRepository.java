@@ -7,7 +7,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -190,38 +189,38 @@ public class SynapseRepository {
     }
 
     /**
-     * The synapses that leave any of {@code nodes} in {@code direction} with weight ≥ {@code minWeight}
-     * (optionally only of {@code types}), one query, ordered by id. Uses the (tenant, type, id, weight)
-     * indexes on both ends.
+     * The synapses that leave any of {@code nodes} in {@code direction} (optionally only of {@code types}),
+     * each node with its own lower bound on the weight, in one query ordered by id. Uses the
+     * (tenant, type, id, weight desc) indexes on both ends as range scans.
      */
-    public List<SynapseRow> around(String tenant, Collection<NodeKey> nodes, Direction direction, double minWeight,
+    public List<SynapseRow> around(String tenant, Map<NodeKey, Double> minWeightByNode, Direction direction,
             List<String> types) {
-        if (nodes.isEmpty()) {
+        if (minWeightByNode.isEmpty()) {
             return List.of();
         }
         String typeFilter = types.isEmpty() ? "" : " and s.synapse_type = any(?)";
         List<String> parts = new ArrayList<>();
         if (direction.forward()) {
-            parts.add("select " + COLUMNS + " from synapse s join unnest(?::text[], ?::bigint[]) as f(t, i)"
-                    + " on s.source_type = f.t and s.source_id = f.i where s.tenant = ? and s.weight >= ?" + typeFilter);
+            parts.add("select " + COLUMNS + " from synapse s join unnest(?::text[], ?::bigint[], ?::float8[]) as f(t, i, m)"
+                    + " on s.source_type = f.t and s.source_id = f.i and s.weight >= f.m where s.tenant = ?" + typeFilter);
         }
         if (direction.backward()) {
-            parts.add("select " + COLUMNS + " from synapse s join unnest(?::text[], ?::bigint[]) as f(t, i)"
-                    + " on s.target_type = f.t and s.target_id = f.i where s.tenant = ? and s.weight >= ?" + typeFilter);
+            parts.add("select " + COLUMNS + " from synapse s join unnest(?::text[], ?::bigint[], ?::float8[]) as f(t, i, m)"
+                    + " on s.target_type = f.t and s.target_id = f.i and s.weight >= f.m where s.tenant = ?" + typeFilter);
         }
         String sql = "select * from (" + String.join(" union ", parts) + ") x order by 1";
         try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            String[] nodeTypes = nodes.stream().map(NodeKey::type).toArray(String[]::new);
-            Long[] nodeIds = nodes.stream().map(NodeKey::id).toArray(Long[]::new);
-            Array typeArray = c.createArrayOf("text", nodeTypes);
-            Array idArray = c.createArrayOf("bigint", nodeIds);
+            List<Map.Entry<NodeKey, Double>> nodes = new ArrayList<>(minWeightByNode.entrySet());
+            Array typeArray = c.createArrayOf("text", nodes.stream().map(e -> e.getKey().type()).toArray());
+            Array idArray = c.createArrayOf("bigint", nodes.stream().map(e -> e.getKey().id()).toArray());
+            Array minArray = c.createArrayOf("float8", nodes.stream().map(Map.Entry::getValue).toArray());
             Array synapseTypes = types.isEmpty() ? null : c.createArrayOf("text", types.toArray());
             int i = 1;
             for (int part = 0; part < parts.size(); part++) {
                 s.setArray(i++, typeArray);
                 s.setArray(i++, idArray);
+                s.setArray(i++, minArray);
                 s.setString(i++, tenant);
-                s.setDouble(i++, minWeight);
                 if (synapseTypes != null) {
                     s.setArray(i++, synapseTypes);
                 }

@@ -19,6 +19,7 @@ import dev.brain.memory.synapse.repository.SynapseRepository.DatabaseException;
 import dev.brain.memory.synapse.repository.SynapseRepository.DecayCounts;
 import dev.brain.memory.synapse.service.SynapseNetwork;
 import io.quarkus.logging.Log;
+import io.quarkus.narayana.jta.runtime.TransactionConfiguration;
 import io.quarkus.scheduler.Scheduled;
 
 /**
@@ -56,7 +57,9 @@ public class SynapseDecayJob {
         }
     }
 
+    /** One transaction; the default 60 s timeout would roll a large decay back, so the job sets its own. */
     @Transactional
+    @TransactionConfiguration(timeout = 3600)
     public Run run(String trigger) {
         long started = System.nanoTime();
         OffsetDateTime now = OffsetDateTime.now(clock);

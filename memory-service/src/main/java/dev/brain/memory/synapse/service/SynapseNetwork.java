@@ -6,13 +6,11 @@ import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.PriorityQueue;
-import java.util.Set;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -27,6 +25,7 @@ import dev.brain.memory.synapse.repository.SynapseRepository;
 import dev.brain.memory.synapse.repository.SynapseRepository.DecayCounts;
 import dev.brain.memory.synapse.repository.SynapseRepository.NetworkStats;
 import dev.brain.memory.synapse.repository.SynapseRepository.Strengthened;
+import io.grpc.Status;
 import io.quarkus.logging.Log;
 
 /**
@@ -109,6 +108,10 @@ public class SynapseNetwork {
      * frontier; a node enters the next frontier only when this layer reaches it strictly stronger than any
      * smaller depth did, so every result is the best walk and no walk revisits a node. Results ordered by
      * activation desc, depth asc, (type, id) asc; the start is never returned.
+     * <p>
+     * Pruning, exact because weights are ≤ 1 and activation only falls along a walk: a frontier node of value
+     * v only follows synapses with weight ≥ bound / v, where bound is the larger of {@code minWeight} and the
+     * activation of the {@code limit}-th best node found so far (nothing weaker can enter the result).
      */
     @Transactional(Transactional.TxType.SUPPORTS)
     public List<Reached> activate(String tenant, NodeKey start, int maxDepth, double minWeight, Direction direction,
@@ -116,22 +119,40 @@ public class SynapseNetwork {
         Map<NodeKey, Reached> best = new HashMap<>();
         Map<NodeKey, Reached> frontier = Map.of(start, new Reached(start, null, 1.0, 0, List.of()));
         for (int depth = 1; depth <= maxDepth && !frontier.isEmpty(); depth++) {
+            double bound = Math.max(minWeight, kthBest(best, limit));
+            Map<NodeKey, Double> minWeights = new HashMap<>();
+            frontier.forEach((node, reached) -> {
+                double needed = bound / reached.activation();
+                if (needed <= 1.0) {
+                    minWeights.put(node, needed);
+                }
+            });
             Map<NodeKey, Reached> layer = new LinkedHashMap<>();
-            for (SynapseRow synapse : synapses.around(tenant, frontier.keySet(), direction, minWeight, types)) {
+            for (SynapseRow synapse : synapses.around(tenant, minWeights, direction, types)) {
                 if (direction.forward()) {
-                    relax(frontier.get(synapse.source()), new Hop(synapse, true), start, minWeight, best, layer, depth);
+                    relax(frontier.get(synapse.source()), new Hop(synapse, true), start, bound, best, layer, depth);
                 }
                 if (direction.backward()) {
-                    relax(frontier.get(synapse.target()), new Hop(synapse, false), start, minWeight, best, layer, depth);
+                    relax(frontier.get(synapse.target()), new Hop(synapse, false), start, bound, best, layer, depth);
                 }
             }
             best.putAll(layer);
             frontier = layer;
         }
         return best.values().stream()
+                .filter(r -> r.activation() >= minWeight)
                 .sorted(Comparator.comparingDouble(Reached::activation).reversed()
                         .thenComparingInt(Reached::depth).thenComparing(Reached::node))
                 .limit(limit).toList();
+    }
+
+    /** Activation of the k-th strongest node so far, or 0 while there are fewer than k. */
+    private static double kthBest(Map<NodeKey, Reached> best, int k) {
+        if (best.size() < k) {
+            return 0;
+        }
+        return best.values().stream().mapToDouble(Reached::activation).boxed()
+                .sorted(Comparator.reverseOrder()).skip(k - 1L).findFirst().orElse(0.0);
     }
 
     private static void relax(Reached from, Hop hop, NodeKey start, double minWeight, Map<NodeKey, Reached> best,
@@ -158,56 +179,104 @@ public class SynapseNetwork {
     public record Path(double totalWeight, List<Hop> hops) {
     }
 
+    /** A search state: a walk from the start, as a parent chain (constant memory per state). */
+    private record Walk(NodeKey node, double product, int hops, Walk parent, Hop hop) {
+
+        boolean visits(NodeKey candidate) {
+            for (Walk w = this; w != null; w = w.parent) {
+                if (w.node.equals(candidate)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        List<Hop> path() {
+            Hop[] path = new Hop[hops];
+            for (Walk w = this; w.hop != null; w = w.parent) {
+                path[w.hops - 1] = w.hop;
+            }
+            return List.of(path);
+        }
+    }
+
     /**
      * Dijkstra over states (node, hops) maximising the product of weights (cost −ln w), states at
      * {@code maxDepth} hops not expanded; ties → fewer hops → lexicographically smaller synapse ids. A state
      * is dominated when its node was already settled with no more hops (it was settled with a product at
-     * least as large, since states leave the queue by decreasing product).
+     * least as large, since states leave the queue by decreasing product). Adjacency is fetched for up to
+     * {@link #PATH_FETCH_BATCH} queued nodes per query, and at most {@code path.max-expansions} nodes are
+     * expanded (then RESOURCE_EXHAUSTED) so one request cannot exhaust the service.
      */
     @Transactional(Transactional.TxType.SUPPORTS)
     public Optional<Path> findPath(String tenant, NodeKey from, NodeKey to, int maxDepth, Direction direction,
             List<String> types) {
-        record State(NodeKey node, double product, List<Hop> path) {
-            int hops() {
-                return path.size();
-            }
-        }
-        Comparator<State> strongestFirst = Comparator.comparingDouble(State::product).reversed()
-                .thenComparingInt(State::hops)
+        Comparator<Walk> strongestFirst = Comparator.comparingDouble(Walk::product).reversed()
+                .thenComparingInt(Walk::hops)
                 .thenComparing((a, b) -> compareIds(a.path(), b.path()));
-        PriorityQueue<State> queue = new PriorityQueue<>(strongestFirst);
+        PriorityQueue<Walk> queue = new PriorityQueue<>(strongestFirst);
         Map<NodeKey, Integer> settledHops = new HashMap<>();
         Map<NodeKey, List<SynapseRow>> adjacency = new HashMap<>();
-        queue.add(new State(from, 1.0, List.of()));
+        queue.add(new Walk(from, 1.0, 0, null, null));
+        int expanded = 0;
         while (!queue.isEmpty()) {
-            State state = queue.poll();
-            if (state.node().equals(to)) {
-                return Optional.of(new Path(state.product(), state.path()));
+            Walk walk = queue.poll();
+            if (walk.node().equals(to)) {
+                return Optional.of(new Path(walk.product(), walk.path()));
             }
-            Integer settled = settledHops.get(state.node());
-            if (settled != null && settled <= state.hops()) {
+            Integer settled = settledHops.get(walk.node());
+            if (settled != null && settled <= walk.hops()) {
                 continue;
             }
-            settledHops.put(state.node(), state.hops());
-            if (state.hops() == maxDepth) {
+            settledHops.put(walk.node(), walk.hops());
+            if (walk.hops() == maxDepth) {
                 continue;
             }
-            Set<NodeKey> onPath = new HashSet<>();
-            onPath.add(from);
-            state.path().forEach(h -> onPath.add(h.to()));
-            List<SynapseRow> around = adjacency.computeIfAbsent(state.node(),
-                    node -> synapses.around(tenant, List.of(node), direction, Double.MIN_VALUE, types));
-            for (SynapseRow synapse : around) {
-                for (Hop hop : hopsFrom(state.node(), synapse, direction)) {
-                    if (!onPath.contains(hop.to())) {
-                        List<Hop> path = new ArrayList<>(state.path());
-                        path.add(hop);
-                        queue.add(new State(hop.to(), state.product() * synapse.weight(), List.copyOf(path)));
+            if (++expanded > config.path().maxExpansions()) {
+                throw Status.RESOURCE_EXHAUSTED.withDescription("max_depth: the path search expanded more than "
+                        + config.path().maxExpansions() + " nodes without reaching " + to
+                        + "; use a smaller max_depth or synapse_types").asRuntimeException();
+            }
+            if (!adjacency.containsKey(walk.node())) {
+                fetchAdjacency(tenant, walk.node(), queue, adjacency, direction, types);
+            }
+            for (SynapseRow synapse : adjacency.get(walk.node())) {
+                for (Hop hop : hopsFrom(walk.node(), synapse, direction)) {
+                    NodeKey next = hop.to();
+                    Integer nextSettled = settledHops.get(next);
+                    if ((nextSettled == null || nextSettled > walk.hops() + 1) && !walk.visits(next)) {
+                        queue.add(new Walk(next, walk.product() * synapse.weight(), walk.hops() + 1, walk, hop));
                     }
                 }
             }
         }
         return Optional.empty();
+    }
+
+    static final int PATH_FETCH_BATCH = 64;
+
+    /** Loads the synapses of {@code node} and of the next queued nodes without adjacency, in one query. */
+    private void fetchAdjacency(String tenant, NodeKey node, PriorityQueue<Walk> queue,
+            Map<NodeKey, List<SynapseRow>> adjacency, Direction direction, List<String> types) {
+        Map<NodeKey, Double> batch = new LinkedHashMap<>();
+        batch.put(node, 0.0);
+        for (Walk queued : queue) {
+            if (batch.size() >= PATH_FETCH_BATCH) {
+                break;
+            }
+            if (!adjacency.containsKey(queued.node())) {
+                batch.put(queued.node(), 0.0);
+            }
+        }
+        batch.keySet().forEach(key -> adjacency.put(key, new ArrayList<>()));
+        for (SynapseRow synapse : synapses.around(tenant, batch, direction, types)) {
+            if (direction.forward() && batch.containsKey(synapse.source())) {
+                adjacency.get(synapse.source()).add(synapse);
+            }
+            if (direction.backward() && batch.containsKey(synapse.target()) && !synapse.target().equals(synapse.source())) {
+                adjacency.get(synapse.target()).add(synapse);
+            }
+        }
     }
 
     private static List<Hop> hopsFrom(NodeKey node, SynapseRow synapse, Direction direction) {
