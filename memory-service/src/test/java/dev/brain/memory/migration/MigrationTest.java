@@ -2,52 +2,30 @@ package dev.brain.memory.migration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.Statement;
-import java.util.Map;
+import java.util.List;
 
 import javax.sql.DataSource;
 
 import jakarta.inject.Inject;
 
-import org.flywaydb.core.Flyway;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import dev.brain.testing.MigrationCheck;
 import io.quarkus.test.junit.QuarkusTest;
 
 /** The service's migrations build the schema from nothing, and a second run changes nothing. */
 @QuarkusTest
 class MigrationTest {
 
-    static final String SCHEMA = "memory_migration_test";
-
     @Inject
     DataSource dataSource;
 
-    private Flyway flyway() {
-        return Flyway.configure().dataSource(dataSource).schemas(SCHEMA).defaultSchema(SCHEMA)
-                .locations("classpath:db/migration").placeholders(Map.of("dim", "384")).load();
-    }
-
-    @AfterEach
-    void dropSchema() throws Exception {
-        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
-            s.execute("drop schema if exists " + SCHEMA + " cascade");
-        }
-    }
-
     @Test
     void migratesAnEmptySchemaAndIsANoOpTheSecondTime() throws Exception {
-        dropSchema();
-        assertThat(flyway().migrate().migrationsExecuted).isPositive();
-        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery("select count(*) from information_schema.tables where table_schema = '"
-                        + SCHEMA + "' and table_name in ('synapse', 'long_term_node', 'long_term_edge', 'short_term_entry')")) {
-            rs.next();
-            assertThat(rs.getInt(1)).isEqualTo(4);
-        }
-        assertThat(flyway().migrate().migrationsExecuted).isZero();
+        List<String> tables = List.of("synapse", "long_term_node", "long_term_edge", "short_term_entry");
+        var result = MigrationCheck.migrateTwice(dataSource, "memory_migration_test", tables);
+        assertThat(result.firstRun()).isPositive();
+        assertThat(result.tablesPresent()).containsExactlyInAnyOrderElementsOf(tables);
+        assertThat(result.secondRun()).isZero();
     }
 }

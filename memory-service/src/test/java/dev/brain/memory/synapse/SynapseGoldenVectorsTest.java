@@ -29,7 +29,7 @@ import dev.brain.grpc.v1.SynapseStep;
 import dev.brain.grpc.v1.SynapseType;
 import dev.brain.grpc.v1.TraversalDirection;
 import dev.brain.grpc.v1.WeakenRequest;
-import dev.brain.memory.grpc.TestChannel;
+import dev.brain.testing.GrpcTestChannel;
 import io.grpc.ManagedChannel;
 import io.quarkus.test.junit.QuarkusTest;
 
@@ -48,9 +48,9 @@ class SynapseGoldenVectorsTest {
 
     @BeforeEach
     void open() {
-        channel = TestChannel.open();
+        channel = GrpcTestChannel.open();
         tenant = SynapseFixtures.newTenant("golden");
-        synapses = TestChannel.as(tenant, SynapseServiceGrpc.newBlockingStub(channel));
+        synapses = GrpcTestChannel.as(tenant, SynapseServiceGrpc.newBlockingStub(channel));
     }
 
     @AfterEach
@@ -103,7 +103,7 @@ class SynapseGoldenVectorsTest {
         long idle13 = SynapseFixtures.insert(dataSource, tenant, 1, 2, "causes", 0.8, now.minusDays(13));
         long idle20 = SynapseFixtures.insert(dataSource, tenant, 3, 4, "causes", 0.8, now.minusDays(20));
         long weak14 = SynapseFixtures.insert(dataSource, tenant, 5, 6, "causes", 0.06, now.minusDays(14));
-        var admin = TestChannel.as(tenant, MemoryAdminServiceGrpc.newBlockingStub(channel));
+        var admin = GrpcTestChannel.as(tenant, MemoryAdminServiceGrpc.newBlockingStub(channel));
 
         var first = admin.runJob(RunJobRequest.newBuilder().setJob(MemoryJob.MEMORY_JOB_SYNAPSE_DECAY).build());
         assertThat(first.getResult().getCountsMap()).containsKeys("updated", "pruned");

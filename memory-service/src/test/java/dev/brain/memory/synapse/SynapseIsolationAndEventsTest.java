@@ -38,7 +38,7 @@ import dev.brain.grpc.v1.SynapseEventStatus;
 import dev.brain.grpc.v1.SynapseServiceGrpc;
 import dev.brain.grpc.v1.SynapseType;
 import dev.brain.grpc.v1.WeakenRequest;
-import dev.brain.memory.grpc.TestChannel;
+import dev.brain.testing.GrpcTestChannel;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -54,7 +54,7 @@ class SynapseIsolationAndEventsTest {
 
     @BeforeEach
     void open() {
-        channel = TestChannel.open();
+        channel = GrpcTestChannel.open();
     }
 
     @AfterEach
@@ -63,11 +63,11 @@ class SynapseIsolationAndEventsTest {
     }
 
     private SynapseServiceGrpc.SynapseServiceBlockingStub synapses(String tenant) {
-        return TestChannel.as(tenant, SynapseServiceGrpc.newBlockingStub(channel));
+        return GrpcTestChannel.as(tenant, SynapseServiceGrpc.newBlockingStub(channel));
     }
 
     private SynapseEventServiceGrpc.SynapseEventServiceBlockingStub events(String tenant) {
-        return TestChannel.as(tenant, SynapseEventServiceGrpc.newBlockingStub(channel));
+        return GrpcTestChannel.as(tenant, SynapseEventServiceGrpc.newBlockingStub(channel));
     }
 
     private static void assertStatus(Runnable call, Status.Code code, String description) {

@@ -2,23 +2,13 @@ package dev.brain.research.grpc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import grpc.health.v1.HealthGrpc;
-import grpc.health.v1.HealthOuterClass.HealthCheckRequest;
+import dev.brain.testing.GrpcTestChannel;
 import grpc.health.v1.HealthOuterClass.HealthCheckResponse.ServingStatus;
 import io.grpc.ManagedChannel;
-import io.grpc.reflection.v1.ServerReflectionGrpc;
-import io.grpc.reflection.v1.ServerReflectionRequest;
-import io.grpc.reflection.v1.ServerReflectionResponse;
-import io.grpc.reflection.v1.ServiceResponse;
-import io.grpc.stub.StreamObserver;
 import io.quarkus.test.junit.QuarkusTest;
 
 /** Reflection (what grpcurl uses) and the standard health service answer without a tenant. */
@@ -29,7 +19,7 @@ class StandardServicesTest {
 
     @BeforeEach
     void open() {
-        channel = TestChannel.open();
+        channel = GrpcTestChannel.open();
     }
 
     @AfterEach
@@ -39,33 +29,11 @@ class StandardServicesTest {
 
     @Test
     void reflectionListsTheBrainServices() throws Exception {
-        CompletableFuture<List<String>> services = new CompletableFuture<>();
-        StreamObserver<ServerReflectionRequest> requests = ServerReflectionGrpc.newStub(channel)
-                .serverReflectionInfo(new StreamObserver<>() {
-                    @Override
-                    public void onNext(ServerReflectionResponse response) {
-                        services.complete(response.getListServicesResponse().getServiceList().stream()
-                                .map(ServiceResponse::getName).toList());
-                    }
-
-                    @Override
-                    public void onError(Throwable t) {
-                        services.completeExceptionally(t);
-                    }
-
-                    @Override
-                    public void onCompleted() {
-                    }
-                });
-        requests.onNext(ServerReflectionRequest.newBuilder().setListServices("").build());
-        requests.onCompleted();
-        assertThat(services.get(10, TimeUnit.SECONDS))
-                .contains("brain.v1.ResearchService", "grpc.health.v1.Health");
+        assertThat(GrpcTestChannel.reflectedServices(channel)).contains("brain.v1.ResearchService", "grpc.health.v1.Health");
     }
 
     @Test
     void healthCheckIsServing() {
-        var response = HealthGrpc.newBlockingStub(channel).check(HealthCheckRequest.newBuilder().build());
-        assertThat(response.getStatus()).isEqualTo(ServingStatus.SERVING);
+        assertThat(GrpcTestChannel.health(channel)).isEqualTo(ServingStatus.SERVING);
     }
 }

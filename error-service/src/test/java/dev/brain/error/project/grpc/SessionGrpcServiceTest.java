@@ -9,7 +9,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import dev.brain.error.grpc.TestChannel;
+import dev.brain.testing.GrpcTestChannel;
 import dev.brain.grpc.v1.ErrorServiceGrpc;
 import dev.brain.grpc.v1.ErrorStatsRequest;
 import dev.brain.grpc.v1.ListProjectsRequest;
@@ -33,7 +33,7 @@ class SessionGrpcServiceTest {
 
     @BeforeEach
     void open() {
-        channel = TestChannel.open();
+        channel = GrpcTestChannel.open();
         String run = UUID.randomUUID().toString().substring(0, 8);
         tenantA = "tenant-a-" + run;
         tenantB = "tenant-b-" + run;
@@ -45,11 +45,11 @@ class SessionGrpcServiceTest {
     }
 
     private SessionServiceGrpc.SessionServiceBlockingStub sessions(String tenant) {
-        return TestChannel.as(tenant, SessionServiceGrpc.newBlockingStub(channel));
+        return GrpcTestChannel.as(tenant, SessionServiceGrpc.newBlockingStub(channel));
     }
 
     private long projectRows(String tenant) {
-        return TestChannel.as(tenant, ErrorServiceGrpc.newBlockingStub(channel))
+        return GrpcTestChannel.as(tenant, ErrorServiceGrpc.newBlockingStub(channel))
                 .stats(ErrorStatsRequest.getDefaultInstance()).getTablesList().stream()
                 .filter(t -> t.getTable().equals("project")).mapToLong(TableCount::getRows).sum();
     }

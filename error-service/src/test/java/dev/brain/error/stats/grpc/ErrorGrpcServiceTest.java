@@ -7,7 +7,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import dev.brain.error.grpc.TestChannel;
+import dev.brain.testing.GrpcTestChannel;
 import dev.brain.grpc.v1.ErrorServiceGrpc;
 import dev.brain.grpc.v1.ErrorStatsRequest;
 import dev.brain.grpc.v1.TableCount;
@@ -25,7 +25,7 @@ class ErrorGrpcServiceTest {
 
     @BeforeEach
     void open() {
-        channel = TestChannel.open();
+        channel = GrpcTestChannel.open();
     }
 
     @AfterEach
@@ -35,7 +35,7 @@ class ErrorGrpcServiceTest {
 
     @Test
     void statsCountsEveryTenantOwnedTableOfTheSchema() {
-        var stats = TestChannel.as("stats-tenant", ErrorServiceGrpc.newBlockingStub(channel))
+        var stats = GrpcTestChannel.as("stats-tenant", ErrorServiceGrpc.newBlockingStub(channel))
                 .stats(ErrorStatsRequest.getDefaultInstance());
         assertThat(stats.getTablesList()).extracting(TableCount::getTable)
                 .contains("project", "error", "solution", "rule", "code_module", "finding", "outbox")

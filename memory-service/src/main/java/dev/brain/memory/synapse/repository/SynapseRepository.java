@@ -190,8 +190,8 @@ public class SynapseRepository {
 
     /**
      * The synapses that leave any of {@code nodes} in {@code direction} (optionally only of {@code types}),
-     * each node with its own lower bound on the weight, in one query ordered by id. Uses the
-     * (tenant, type, id, weight desc) indexes on both ends as range scans.
+     * each node with its own lower bound on the weight, in one query ordered by id. Range-scans the
+     * (tenant, type, id, base_weight desc) indexes of both ends (base_weight ≥ weight) and filters on weight.
      */
     public List<SynapseRow> around(String tenant, Map<NodeKey, Double> minWeightByNode, Direction direction,
             List<String> types) {
@@ -202,11 +202,13 @@ public class SynapseRepository {
         List<String> parts = new ArrayList<>();
         if (direction.forward()) {
             parts.add("select " + COLUMNS + " from synapse s join unnest(?::text[], ?::bigint[], ?::float8[]) as f(t, i, m)"
-                    + " on s.source_type = f.t and s.source_id = f.i and s.weight >= f.m where s.tenant = ?" + typeFilter);
+                    + " on s.source_type = f.t and s.source_id = f.i and s.base_weight >= f.m and s.weight >= f.m"
+                    + " where s.tenant = ?" + typeFilter);
         }
         if (direction.backward()) {
             parts.add("select " + COLUMNS + " from synapse s join unnest(?::text[], ?::bigint[], ?::float8[]) as f(t, i, m)"
-                    + " on s.target_type = f.t and s.target_id = f.i and s.weight >= f.m where s.tenant = ?" + typeFilter);
+                    + " on s.target_type = f.t and s.target_id = f.i and s.base_weight >= f.m and s.weight >= f.m"
+                    + " where s.tenant = ?" + typeFilter);
         }
         String sql = "select * from (" + String.join(" union ", parts) + ") x order by 1";
         try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import dev.brain.grpc.v1.MemoryAdminServiceGrpc;
 import dev.brain.grpc.v1.MemoryStatsRequest;
 import dev.brain.grpc.v1.TableCount;
-import dev.brain.memory.grpc.TestChannel;
+import dev.brain.testing.GrpcTestChannel;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -34,7 +34,7 @@ class MemoryAdminGrpcServiceTest {
 
     @BeforeEach
     void open() {
-        channel = TestChannel.open();
+        channel = GrpcTestChannel.open();
     }
 
     @AfterEach
@@ -43,7 +43,7 @@ class MemoryAdminGrpcServiceTest {
     }
 
     private long rows(String tenant, String table) {
-        return TestChannel.as(tenant, MemoryAdminServiceGrpc.newBlockingStub(channel))
+        return GrpcTestChannel.as(tenant, MemoryAdminServiceGrpc.newBlockingStub(channel))
                 .stats(MemoryStatsRequest.getDefaultInstance()).getTablesList().stream()
                 .filter(t -> t.getTable().equals(table)).mapToLong(TableCount::getRows).findFirst().orElseThrow();
     }

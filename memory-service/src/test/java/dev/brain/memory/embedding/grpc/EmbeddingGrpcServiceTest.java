@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.brain.grpc.v1.EmbedRequest;
 import dev.brain.grpc.v1.EmbeddingServiceGrpc;
-import dev.brain.memory.grpc.TestChannel;
+import dev.brain.testing.GrpcTestChannel;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -22,7 +22,7 @@ class EmbeddingGrpcServiceTest {
 
     @BeforeEach
     void open() {
-        channel = TestChannel.open();
+        channel = GrpcTestChannel.open();
     }
 
     @AfterEach
@@ -32,7 +32,7 @@ class EmbeddingGrpcServiceTest {
 
     @Test
     void embedReturnsOneVectorPerTextWithModelAndDimension() {
-        var response = TestChannel.as("t1", EmbeddingServiceGrpc.newBlockingStub(channel))
+        var response = GrpcTestChannel.as("t1", EmbeddingServiceGrpc.newBlockingStub(channel))
                 .embed(EmbedRequest.newBuilder().addTexts("cannot find symbol").addTexts("connection refused").build());
         assertThat(response.getModel()).isEqualTo("all-minilm-l6-v2-q");
         assertThat(response.getDimension()).isEqualTo(384);
@@ -42,7 +42,7 @@ class EmbeddingGrpcServiceTest {
 
     @Test
     void emptyTextIsInvalidArgumentNamingTheField() {
-        var stub = TestChannel.as("t1", EmbeddingServiceGrpc.newBlockingStub(channel));
+        var stub = GrpcTestChannel.as("t1", EmbeddingServiceGrpc.newBlockingStub(channel));
         assertThatThrownBy(() -> stub.embed(EmbedRequest.newBuilder().addTexts("ok").addTexts("").build()))
                 .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
                     assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import dev.brain.grpc.v1.ResearchServiceGrpc;
 import dev.brain.grpc.v1.ResearchStatsRequest;
 import dev.brain.grpc.v1.TableCount;
-import dev.brain.research.grpc.TestChannel;
+import dev.brain.testing.GrpcTestChannel;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -23,7 +23,7 @@ class ResearchGrpcServiceTest {
 
     @BeforeEach
     void open() {
-        channel = TestChannel.open();
+        channel = GrpcTestChannel.open();
     }
 
     @AfterEach
@@ -33,7 +33,7 @@ class ResearchGrpcServiceTest {
 
     @Test
     void statsCountsInsightsAndLibraryEntriesOfTheTenant() {
-        var stats = TestChannel.as("research-stats", ResearchServiceGrpc.newBlockingStub(channel))
+        var stats = GrpcTestChannel.as("research-stats", ResearchServiceGrpc.newBlockingStub(channel))
                 .stats(ResearchStatsRequest.getDefaultInstance());
         assertThat(stats.getTablesList()).extracting(TableCount::getTable).contains("insight", "knowledge_entry");
         assertThat(stats.getTablesList()).allSatisfy(t -> assertThat(t.getRows()).isZero());
