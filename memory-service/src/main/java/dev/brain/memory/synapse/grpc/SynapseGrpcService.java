@@ -19,6 +19,8 @@ import dev.brain.grpc.v1.FindPathRequest;
 import dev.brain.grpc.v1.FindPathResponse;
 import dev.brain.grpc.v1.GetContextRequest;
 import dev.brain.grpc.v1.GetContextResponse;
+import dev.brain.grpc.v1.GetDegreesRequest;
+import dev.brain.grpc.v1.GetDegreesResponse;
 import dev.brain.grpc.v1.GetStrongestRequest;
 import dev.brain.grpc.v1.GetStrongestResponse;
 import dev.brain.grpc.v1.GetSynapseRequest;
@@ -26,6 +28,13 @@ import dev.brain.grpc.v1.GetSynapseResponse;
 import dev.brain.grpc.v1.GetSynapseStatsRequest;
 import dev.brain.grpc.v1.GetSynapseStatsResponse;
 import dev.brain.grpc.v1.MutinySynapseServiceGrpc;
+import dev.brain.grpc.v1.ListSynapsesRequest;
+import dev.brain.grpc.v1.ListSynapsesResponse;
+import dev.brain.grpc.v1.NodeDegree;
+import dev.brain.grpc.v1.NodeType;
+import dev.brain.grpc.v1.SharedNeighbor;
+import dev.brain.grpc.v1.SharedNeighborsRequest;
+import dev.brain.grpc.v1.SharedNeighborsResponse;
 import dev.brain.grpc.v1.StrengthenRequest;
 import dev.brain.grpc.v1.StrengthenResponse;
 import dev.brain.grpc.v1.SynapseType;
@@ -33,6 +42,8 @@ import dev.brain.grpc.v1.WeakenRequest;
 import dev.brain.grpc.v1.WeakenResponse;
 import dev.brain.memory.synapse.NodeKey;
 import dev.brain.memory.synapse.Reached;
+import dev.brain.memory.synapse.SynapseRow;
+import dev.brain.memory.synapse.repository.SynapseRepository;
 import dev.brain.memory.synapse.config.SynapseConfig;
 import dev.brain.memory.synapse.mapping.SynapseMapper;
 import dev.brain.memory.synapse.repository.SynapseRepository.NetworkStats;
@@ -197,6 +208,83 @@ public class SynapseGrpcService extends MutinySynapseServiceGrpc.SynapseServiceI
             GetStrongestResponse.Builder response = GetStrongestResponse.newBuilder();
             network.strongest(tenant, type, range(request.getLimit(), 20, 1, 1000, "limit"))
                     .forEach(s -> response.addSynapses(SynapseMapper.toProto(s)));
+            return response.build();
+        });
+    }
+
+    @Override
+    @Blocking
+    public Uni<ListSynapsesResponse> listSynapses(ListSynapsesRequest request) {
+        return Uni.createFrom().item(() -> {
+            String tenant = Tenancy.requireOwnTenant(request.getTenant());
+            int pageSize = range(request.getPageSize(), 50, 1, 1000, "page_size");
+            Double afterWeight = null;
+            Long afterId = null;
+            if (!request.getPageToken().isEmpty()) {
+                String[] keyset = request.getPageToken().split("/", 2);
+                try {
+                    afterWeight = Double.valueOf(keyset[0]);
+                    afterId = Long.valueOf(keyset[1]);
+                } catch (RuntimeException e) {
+                    throw SynapseRequests.invalid("page_token: not a token of this listing");
+                }
+            }
+            var filter = new SynapseRepository.ListFilter(
+                    request.hasNode() ? node(request.getNode(), "node") : null,
+                    SynapseMapper.direction(request.getDirection()),
+                    request.getSourceType() == NodeType.NODE_TYPE_UNSPECIFIED ? null : SynapseMapper.nodeType(request.getSourceType()),
+                    request.getTargetType() == NodeType.NODE_TYPE_UNSPECIFIED ? null : SynapseMapper.nodeType(request.getTargetType()),
+                    SynapseMapper.synapseTypes(request.getSynapseTypesList()),
+                    request.hasMinWeight() ? SynapseRequests.minWeight(request.getMinWeight(), 1) : null);
+            List<SynapseRow> rows = network.list(tenant, filter, pageSize, afterWeight, afterId);
+            ListSynapsesResponse.Builder response = ListSynapsesResponse.newBuilder();
+            rows.stream().limit(pageSize).forEach(row -> response.addSynapses(SynapseMapper.toProto(row)));
+            if (rows.size() > pageSize) {
+                SynapseRow last = rows.get(pageSize - 1);
+                response.setNextPageToken(last.weight() + "/" + last.id());
+            }
+            return response.build();
+        });
+    }
+
+    @Override
+    @Blocking
+    public Uni<GetDegreesResponse> getDegrees(GetDegreesRequest request) {
+        return Uni.createFrom().item(() -> {
+            String tenant = Tenancy.requireOwnTenant(request.getTenant());
+            if (request.getNodesCount() > 10_000) {
+                throw SynapseRequests.invalid("nodes: " + request.getNodesCount() + " nodes, at most 10000");
+            }
+            List<NodeKey> nodes = new java.util.ArrayList<>();
+            for (int i = 0; i < request.getNodesCount(); i++) {
+                nodes.add(node(request.getNodes(i), "nodes[" + i + "]"));
+            }
+            List<long[]> degrees = network.degrees(tenant, nodes, SynapseMapper.synapseTypes(request.getSynapseTypesList()));
+            GetDegreesResponse.Builder response = GetDegreesResponse.newBuilder();
+            for (int i = 0; i < nodes.size(); i++) {
+                response.addDegrees(NodeDegree.newBuilder().setNode(request.getNodes(i))
+                        .setInCount(degrees.get(i)[0]).setOutCount(degrees.get(i)[1]));
+            }
+            return response.build();
+        });
+    }
+
+    @Override
+    @Blocking
+    public Uni<SharedNeighborsResponse> sharedNeighbors(SharedNeighborsRequest request) {
+        return Uni.createFrom().item(() -> {
+            String tenant = Tenancy.requireOwnTenant(request.getTenant());
+            NodeKey a = node(request.getA(), "a");
+            NodeKey b = node(request.getB(), "b");
+            distinct(a, b);
+            String neighborType = request.getNeighborType() == NodeType.NODE_TYPE_UNSPECIFIED ? null
+                    : SynapseMapper.nodeType(request.getNeighborType());
+            double minWeight = request.hasMinWeight() ? SynapseRequests.minWeight(request.getMinWeight(), 1) : 0;
+            SharedNeighborsResponse.Builder response = SharedNeighborsResponse.newBuilder();
+            network.sharedNeighbors(tenant, a, b, neighborType, minWeight, range(request.getLimit(), 50, 1, 1000, "limit"))
+                    .forEach(n -> response.addNeighbors(SharedNeighbor.newBuilder().setNode(SynapseMapper.ref(n.node()))
+                            .setLabel(java.util.Objects.requireNonNullElse(n.viaA().labelOf(n.node()), ""))
+                            .setViaA(SynapseMapper.toProto(n.viaA())).setViaB(SynapseMapper.toProto(n.viaB()))));
             return response.build();
         });
     }

@@ -233,6 +233,163 @@ public class SynapseRepository {
         }
     }
 
+    /** In/out synapse counts per node, in the order given (0/0 for isolated nodes). */
+    public List<long[]> degrees(String tenant, List<NodeKey> nodes, List<String> types) {
+        String typeFilter = types.isEmpty() ? "" : " and s.synapse_type = any(?)";
+        String sql = "select (select count(*) from synapse s where s.tenant = ? and s.target_type = f.t and s.target_id = f.i"
+                + typeFilter + "), (select count(*) from synapse s where s.tenant = ? and s.source_type = f.t"
+                + " and s.source_id = f.i" + typeFilter + ") from unnest(?::text[], ?::bigint[]) with ordinality as f(t, i, n)"
+                + " order by f.n";
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            Array synapseTypes = types.isEmpty() ? null : c.createArrayOf("text", types.toArray());
+            int i = 1;
+            for (int side = 0; side < 2; side++) {
+                s.setString(i++, tenant);
+                if (synapseTypes != null) {
+                    s.setArray(i++, synapseTypes);
+                }
+            }
+            s.setArray(i++, c.createArrayOf("text", nodes.stream().map(NodeKey::type).toArray()));
+            s.setArray(i, c.createArrayOf("bigint", nodes.stream().map(NodeKey::id).toArray()));
+            List<long[]> degrees = new ArrayList<>();
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    degrees.add(new long[] { rs.getLong(1), rs.getLong(2) });
+                }
+            }
+            return degrees;
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+    }
+
+    /** A node adjacent to both a and b, with the strongest synapse on each side. */
+    public record SharedNeighbor(NodeKey node, SynapseRow viaA, SynapseRow viaB) {
+    }
+
+    /** Nodes adjacent to both {@code a} and {@code b} (either direction), by the weaker side's weight desc. */
+    public List<SharedNeighbor> sharedNeighbors(String tenant, NodeKey a, NodeKey b, String neighborType,
+            double minWeight, int limit) {
+        String side = """
+                select distinct on (t, i) t, i, id, weight from (
+                    select case when s.source_type = ? and s.source_id = ? then s.target_type else s.source_type end as t,
+                           case when s.source_type = ? and s.source_id = ? then s.target_id else s.source_id end as i,
+                           s.id, s.weight
+                      from synapse s
+                     where s.tenant = ? and s.weight >= ?
+                       and ((s.source_type = ? and s.source_id = ?) or (s.target_type = ? and s.target_id = ?))) x
+                 order by t, i, weight desc, id""";
+        String sql = "with na as (" + side + "), nb as (" + side + ")"
+                + " select na.id, nb.id from na join nb on na.t = nb.t and na.i = nb.i"
+                + " where not (na.t = ? and na.i = ?) and not (na.t = ? and na.i = ?)"
+                + (neighborType == null ? "" : " and na.t = ?")
+                + " order by least(na.weight, nb.weight) desc, na.t, na.i limit ?";
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            int i = 1;
+            for (NodeKey end : List.of(a, b)) {
+                s.setString(i++, end.type());
+                s.setLong(i++, end.id());
+                s.setString(i++, end.type());
+                s.setLong(i++, end.id());
+                s.setString(i++, tenant);
+                s.setDouble(i++, minWeight);
+                s.setString(i++, end.type());
+                s.setLong(i++, end.id());
+                s.setString(i++, end.type());
+                s.setLong(i++, end.id());
+            }
+            s.setString(i++, a.type());
+            s.setLong(i++, a.id());
+            s.setString(i++, b.type());
+            s.setLong(i++, b.id());
+            if (neighborType != null) {
+                s.setString(i++, neighborType);
+            }
+            s.setInt(i, limit);
+            List<long[]> pairs = new ArrayList<>();
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    pairs.add(new long[] { rs.getLong(1), rs.getLong(2) });
+                }
+            }
+            List<SharedNeighbor> neighbors = new ArrayList<>();
+            for (long[] pair : pairs) {
+                SynapseRow viaA = find(tenant, pair[0]).orElseThrow();
+                SynapseRow viaB = find(tenant, pair[1]).orElseThrow();
+                neighbors.add(new SharedNeighbor(viaA.other(a), viaA, viaB));
+            }
+            return neighbors;
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+    }
+
+    /** Filters of {@link #list}; null / empty means "any". */
+    public record ListFilter(NodeKey node, Direction direction, String sourceType, String targetType,
+            List<String> types, Double minWeight) {
+    }
+
+    /**
+     * One page of the tenant's synapses by weight desc, id asc, after the keyset ({@code afterWeight},
+     * {@code afterId}) of the previous page; returns up to {@code pageSize + 1} rows (the extra one says
+     * there is a next page).
+     */
+    public List<SynapseRow> list(String tenant, ListFilter filter, int pageSize, Double afterWeight, Long afterId) {
+        StringBuilder sql = new StringBuilder("select " + COLUMNS + " from synapse s where s.tenant = ?");
+        List<Object> params = new ArrayList<>(List.of(tenant));
+        if (filter.node() != null) {
+            List<String> ends = new ArrayList<>();
+            if (filter.direction().forward()) {
+                ends.add("(s.source_type = ? and s.source_id = ?)");
+                params.add(filter.node().type());
+                params.add(filter.node().id());
+            }
+            if (filter.direction().backward()) {
+                ends.add("(s.target_type = ? and s.target_id = ?)");
+                params.add(filter.node().type());
+                params.add(filter.node().id());
+            }
+            sql.append(" and (").append(String.join(" or ", ends)).append(')');
+        }
+        if (filter.sourceType() != null) {
+            sql.append(" and s.source_type = ?");
+            params.add(filter.sourceType());
+        }
+        if (filter.targetType() != null) {
+            sql.append(" and s.target_type = ?");
+            params.add(filter.targetType());
+        }
+        if (!filter.types().isEmpty()) {
+            sql.append(" and s.synapse_type = any(?)");
+            params.add(filter.types());
+        }
+        if (filter.minWeight() != null) {
+            sql.append(" and s.weight >= ?");
+            params.add(filter.minWeight());
+        }
+        if (afterWeight != null) {
+            sql.append(" and (s.weight < ? or (s.weight = ? and s.id > ?))");
+            params.add(afterWeight);
+            params.add(afterWeight);
+            params.add(afterId);
+        }
+        sql.append(" order by s.weight desc, s.id asc limit ?");
+        params.add(pageSize + 1);
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql.toString())) {
+            for (int i = 0; i < params.size(); i++) {
+                Object value = params.get(i);
+                if (value instanceof List<?> list) {
+                    s.setArray(i + 1, c.createArrayOf("text", list.toArray()));
+                } else {
+                    s.setObject(i + 1, value);
+                }
+            }
+            return list(s);
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+    }
+
     /** The tenant's strongest synapses, by weight desc, id asc. */
     public List<SynapseRow> strongest(String tenant, String type, int limit) {
         String sql = "select " + COLUMNS + " from synapse s where tenant = ?" + (type == null ? "" : " and synapse_type = ?")

@@ -103,6 +103,23 @@ public class SynapseNetwork {
         return synapses.strongest(tenant, type, limit);
     }
 
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public List<SynapseRow> list(String tenant, SynapseRepository.ListFilter filter, int pageSize, Double afterWeight,
+            Long afterId) {
+        return synapses.list(tenant, filter, pageSize, afterWeight, afterId);
+    }
+
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public List<long[]> degrees(String tenant, List<NodeKey> nodes, List<String> types) {
+        return synapses.degrees(tenant, nodes, types);
+    }
+
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public List<SynapseRepository.SharedNeighbor> sharedNeighbors(String tenant, NodeKey a, NodeKey b,
+            String neighborType, double minWeight, int limit) {
+        return synapses.sharedNeighbors(tenant, a, b, neighborType, minWeight, limit);
+    }
+
     /**
      * Spreading activation (memory.md §2.4) by layered relaxation: one query per depth for the whole
      * frontier; a node enters the next frontier only when this layer reaches it strictly stronger than any
