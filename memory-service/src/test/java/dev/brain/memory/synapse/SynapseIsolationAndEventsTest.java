@@ -185,6 +185,18 @@ class SynapseIsolationAndEventsTest {
     }
 
     @Test
+    void eventNamingAMissingMemoryNodeIsRejectedAloneTheRestApply() {
+        String tenant = SynapseFixtures.newTenant("evt-mem");
+        NodeRef missingMemory = NodeRef.newBuilder().setType(NodeType.NODE_TYPE_MEMORY).setId(987_654_321L).build();
+        var result = events(tenant).applySynapseEvents(ApplySynapseEventsRequest.newBuilder()
+                .addEvents(strengthenEvent("m1", 1, 2).toBuilder().setTarget(missingMemory))
+                .addEvents(strengthenEvent("m2", 1, 2)).build());
+        assertThat(result.getResults(0).getStatus()).isEqualTo(SynapseEventStatus.SYNAPSE_EVENT_STATUS_REJECTED);
+        assertThat(result.getResults(0).getReason()).isEqualTo("target: memory node 987654321 not found");
+        assertThat(result.getResults(1).getStatus()).isEqualTo(SynapseEventStatus.SYNAPSE_EVENT_STATUS_APPLIED);
+    }
+
+    @Test
     void eventOfAnotherTenantIsRejected() {
         String tenant = SynapseFixtures.newTenant("evt-own");
         var result = events(tenant).applySynapseEvents(ApplySynapseEventsRequest.newBuilder()

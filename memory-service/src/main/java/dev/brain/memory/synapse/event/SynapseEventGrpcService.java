@@ -52,21 +52,10 @@ public class SynapseEventGrpcService extends MutinySynapseEventServiceGrpc.Synap
             List<SynapseEventResult> results = new ArrayList<>();
             for (SynapseEvent event : request.getEventsList()) {
                 String problem = problem(tenant, event);
-                results.add(problem != null ? rejected(event, problem) : applyOrReject(tenant, event));
+                results.add(problem != null ? rejected(event, problem) : applier.apply(tenant, event));
             }
             return ApplySynapseEventsResponse.newBuilder().addAllResults(results).build();
         });
-    }
-
-    private SynapseEventResult applyOrReject(String tenant, SynapseEvent event) {
-        try {
-            return applier.apply(tenant, event);
-        } catch (StatusRuntimeException e) {
-            if (e.getStatus().getCode() == Status.Code.NOT_FOUND) {
-                return rejected(event, e.getStatus().getDescription());
-            }
-            throw e;
-        }
     }
 
     /** Why the event cannot be applied, or null. */
@@ -103,8 +92,15 @@ public class SynapseEventGrpcService extends MutinySynapseEventServiceGrpc.Synap
             return "factor: " + event.getFactor() + " is outside (0,1)";
         }
         if (event.getOp() == SynapseEventOp.SYNAPSE_EVENT_OP_STRENGTHEN) {
-            memoryNodes.requireExisting(tenant, SynapseMapper.key(event.getSource()), "source");
-            memoryNodes.requireExisting(tenant, SynapseMapper.key(event.getTarget()), "target");
+            try {
+                memoryNodes.requireExisting(tenant, SynapseMapper.key(event.getSource()), "source");
+                memoryNodes.requireExisting(tenant, SynapseMapper.key(event.getTarget()), "target");
+            } catch (StatusRuntimeException e) {
+                if (e.getStatus().getCode() != Status.Code.NOT_FOUND) {
+                    throw e;
+                }
+                return e.getStatus().getDescription();
+            }
         }
         return null;
     }
