@@ -1,0 +1,4 @@
+package dev.brain.error.intake;
+
+public record NormalizedOutput(String text, long truncatedBytes) {
+}
