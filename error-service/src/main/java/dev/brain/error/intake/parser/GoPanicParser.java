@@ -75,12 +75,32 @@ public final class GoPanicParser implements ErrorParser {
                     fn = stripArgs(fn);
                 }
                 String file = fm.group(1);
-                boolean inApp = Fingerprints.inApp(file, fn) && !fn.startsWith("runtime.") && !fn.equals("panic");
+                boolean inApp = Fingerprints.inApp(file, fn) && !fn.startsWith("runtime.") && !fn.equals("panic")
+                        && !isGoroot(file);
                 frames.add(Lines.frame(fn, file, Lines.toInt(fm.group(2)), null, null, inApp));
                 i++;
             }
         }
         return ParsedError.of("GoPanic", message, frames, "go", name(), panics);
+    }
+
+    /**
+     * Standard library frames: the file lies under a GOROOT ({@code …/go/src/} or Homebrew's {@code …/libexec/src/})
+     * and the first package path element has no dot ({@code net/http}, {@code testing}; modules under a GOPATH
+     * look like {@code github.com/…}).
+     */
+    static boolean isGoroot(String file) {
+        String f = file.replace('\\', '/');
+        for (String root : new String[] {"/go/src/", "/libexec/src/"}) {
+            int i = f.indexOf(root);
+            if (i >= 0) {
+                String rest = f.substring(i + root.length());
+                int slash = rest.indexOf('/');
+                String first = slash < 0 ? rest : rest.substring(0, slash);
+                return slash > 0 && !first.contains(".");
+            }
+        }
+        return false;
     }
 
     /** Removes the trailing argument list: {@code main.(*Server).Handle(0xc0000, {0x1, 0x2})} → {@code main.(*Server).Handle}. */

@@ -24,8 +24,14 @@ public final class NodeParser implements ErrorParser {
         return 85;
     }
 
+    /** V8 prints {@code at fn (file:l:c) {} when the error carries extra properties: the brace is ignored. */
+    private static String dropBrace(String l) {
+        String s = l.stripTrailing();
+        return s.endsWith(" {") ? s.substring(0, s.length() - 2) : s;
+    }
+
     private static boolean isFrame(String l) {
-        return l.contains("at ") && FRAME.matcher(l).matches();
+        return l.contains("at ") && FRAME.matcher(dropBrace(l)).matches();
     }
 
     private static boolean isAtLine(String l) {
@@ -89,7 +95,7 @@ public final class NodeParser implements ErrorParser {
     }
 
     static Frame parseFrame(String l) {
-        String s = l.strip().substring(3).strip();
+        String s = dropBrace(l).strip().substring(3).strip();
         String fn = null;
         String loc = s;
         if (s.endsWith(")")) {

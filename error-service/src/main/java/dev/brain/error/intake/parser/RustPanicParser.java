@@ -59,8 +59,16 @@ public final class RustPanicParser implements ErrorParser {
                 message = rest.substring(1, end);
                 location = rest.substring(end + 3);
             } else {
-                message = rest.substring(1);
+                // multi-line message: the location follows the closing quote on a later line
+                message = rest.substring(1).strip();
                 location = "";
+                for (int i = idx + 1; i < lines.length && i <= idx + 50; i++) {
+                    int q = lines[i].lastIndexOf("', ");
+                    if (q >= 0 && LOCATION.matcher(lines[i].substring(q + 3).strip()).matches()) {
+                        location = lines[i].substring(q + 3).strip();
+                        break;
+                    }
+                }
             }
         } else {
             location = rest;
@@ -101,7 +109,7 @@ public final class RustPanicParser implements ErrorParser {
                         j++;
                     }
                 }
-                boolean inApp = Fingerprints.inApp(ffile, fn) && !isRuntime(fn);
+                boolean inApp = Fingerprints.inApp(ffile, fn) && !isRuntime(fn) && !isCargoDependency(ffile);
                 frames.add(Lines.frame(fn, ffile, fline, fcol, null, inApp));
             }
             break;
@@ -116,6 +124,15 @@ public final class RustPanicParser implements ErrorParser {
             }
         }
         return ParsedError.of("RustPanic", message, frames, "rust", name(), panics);
+    }
+
+    /** Crates from the cargo registry or git checkouts ({@code ~/.cargo/registry/…}, {@code ~/.cargo/git/…}). */
+    private static boolean isCargoDependency(String file) {
+        if (file == null) {
+            return false;
+        }
+        String f = file.replace('\\', '/');
+        return f.contains("/.cargo/registry/") || f.contains("/.cargo/git/");
     }
 
     private static boolean isRuntime(String fn) {
