@@ -56,7 +56,7 @@ class FixtureParsingTest {
                 .collect(Collectors.groupingBy(f -> f.expected().getProperty("parser"), TreeMap::new, Collectors.counting()));
         assertThat(perParser.keySet()).containsExactlyInAnyOrder("node", "typescript", "python", "rust-panic", "rustc",
                 "go-panic", "go-build", "jvm", "javac", "maven", "gradle", "gcc-clang", "shell", "generic");
-        assertThat(perParser.values()).allMatch(c -> c >= 2);
+        assertThat(perParser.values()).allMatch(c -> c >= 3);
         Map<String, Long> perDir = fixtures().stream()
                 .collect(Collectors.groupingBy(f -> f.name().substring(0, f.name().indexOf('/')), Collectors.counting()));
         assertThat(perDir).hasSize(13);
