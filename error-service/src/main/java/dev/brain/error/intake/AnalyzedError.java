@@ -2,15 +2,16 @@ package dev.brain.error.intake;
 
 import java.util.List;
 
-/** TEMPORARY stand-in until the intake branch lands. */
+/** The whole intake: normalize → redact → parse → template → fingerprint → labels. */
 public record AnalyzedError(ParsedError parsed, String template, String fingerprint, List<String> labels,
-        String rawOutput, long truncatedBytes) {
+                            String rawOutput /* normalized + redacted + truncated */, long truncatedBytes) {
 
     public static AnalyzedError of(String rawOutput) {
         NormalizedOutput n = InputNormalizer.normalize(rawOutput);
-        String text = Redactor.redact(n.text());
-        ParsedError p = ParserRegistry.parse(text);
-        return new AnalyzedError(p, MessageTemplate.template(p.message()),
-                Fingerprints.fingerprint(p.type(), p.message(), p.frames()), Labels.of(p), text, n.truncatedBytes());
+        String redacted = Redactor.redact(n.text());
+        ParsedError parsed = ParserRegistry.parse(redacted);
+        String template = MessageTemplate.template(parsed.message());
+        String fingerprint = Fingerprints.fingerprint(parsed.type(), parsed.message(), parsed.frames());
+        return new AnalyzedError(parsed, template, fingerprint, Labels.of(parsed), redacted, n.truncatedBytes());
     }
 }

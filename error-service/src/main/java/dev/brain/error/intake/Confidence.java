@@ -1,20 +1,24 @@
 package dev.brain.error.intake;
 
-/** TEMPORARY stand-in until the intake branch lands. */
+/** Spec §6: Wilson lower bound and exponential decay. */
 public final class Confidence {
+    private static final double Z = 1.96;
+
     private Confidence() {
     }
 
-    public static double wilson(double s, double n) {
-        if (n == 0) {
+    public static double wilson(double successes, double total) {
+        if (total <= 0) {
             return 0;
         }
-        double z = 1.96;
-        double p = s / n;
-        return (p + z * z / (2 * n) - z * Math.sqrt((p * (1 - p) + z * z / (4 * n)) / n)) / (1 + z * z / n);
+        double p = successes / total;
+        double z2 = Z * Z;
+        double v = (p + z2 / (2 * total) - Z * Math.sqrt((p * (1 - p) + z2 / (4 * total)) / total)) / (1 + z2 / total);
+        return Math.max(0, Math.min(1, v));
     }
 
+    /** {@code 0.5^(age/halfLife)}; ages below 0 count as 0. */
     public static double decay(double ageDays, double halfLifeDays) {
-        return Math.pow(0.5, ageDays / halfLifeDays);
+        return Math.pow(0.5, Math.max(0, ageDays) / halfLifeDays);
     }
 }

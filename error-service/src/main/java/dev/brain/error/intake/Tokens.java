@@ -1,45 +1,95 @@
 package dev.brain.error.intake;
 
-import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
 
-/** TEMPORARY stand-in until the intake branch lands. */
+/** Spec §5.6: tokenizer, cosine over term counts, longest common subsequence. */
 public final class Tokens {
+    private static final Pattern PLACEHOLDER = Pattern.compile("<[A-Z]+>");
+    private static final Pattern SEPARATORS = Pattern.compile("[^\\p{L}\\p{N}]+");
+    private static final Pattern INNER = Pattern.compile(
+            "(?<=[a-z0-9])(?=[A-Z])|(?<=\\p{L})(?=\\p{N})|(?<=\\p{N})(?=\\p{L})");
+    private static final Set<String> STOPWORDS = Set.of("a", "an", "and", "are", "as", "at", "be", "by", "for", "from",
+            "has", "have", "in", "is", "it", "not", "of", "on", "or", "that", "the", "this", "to", "was", "were", "with");
+
     private Tokens() {
     }
 
     public static List<String> tokens(String s) {
-        return Arrays.stream(s.replaceAll("<[A-Z]+>", " ").split("[^\\p{L}\\p{N}]+"))
-                .map(t -> t.toLowerCase(Locale.ROOT)).filter(t -> t.length() > 1).toList();
+        List<String> out = new ArrayList<>();
+        if (s == null || s.isEmpty()) {
+            return out;
+        }
+        String t = PLACEHOLDER.matcher(s).replaceAll(" ");
+        for (String part : SEPARATORS.split(t)) {
+            if (part.isEmpty()) {
+                continue;
+            }
+            for (String p : INNER.split(part)) {
+                String tok = p.toLowerCase(Locale.ROOT);
+                if (tok.codePointCount(0, tok.length()) > 1 && !STOPWORDS.contains(tok)) {
+                    out.add(tok);
+                }
+            }
+        }
+        return out;
     }
 
     public static double cosine(List<String> a, List<String> b) {
-        if (a.isEmpty() || b.isEmpty()) {
+        if (a == null || b == null || a.isEmpty() || b.isEmpty()) {
             return 0;
         }
-        Map<String, Integer> ca = new HashMap<>();
-        Map<String, Integer> cb = new HashMap<>();
-        a.forEach(t -> ca.merge(t, 1, Integer::sum));
-        b.forEach(t -> cb.merge(t, 1, Integer::sum));
+        Map<String, Integer> ca = counts(a);
+        Map<String, Integer> cb = counts(b);
         double dot = 0;
-        for (var e : ca.entrySet()) {
-            dot += e.getValue() * cb.getOrDefault(e.getKey(), 0);
+        for (Map.Entry<String, Integer> e : ca.entrySet()) {
+            Integer o = cb.get(e.getKey());
+            if (o != null) {
+                dot += (double) e.getValue() * o;
+            }
         }
-        double na = Math.sqrt(ca.values().stream().mapToDouble(v -> v * v).sum());
-        double nb = Math.sqrt(cb.values().stream().mapToDouble(v -> v * v).sum());
-        return dot / (na * nb);
+        return dot / (norm(ca) * norm(cb));
+    }
+
+    private static Map<String, Integer> counts(List<String> l) {
+        Map<String, Integer> m = new HashMap<>();
+        for (String s : l) {
+            m.merge(s, 1, Integer::sum);
+        }
+        return m;
+    }
+
+    private static double norm(Map<String, Integer> m) {
+        double s = 0;
+        for (int v : m.values()) {
+            s += (double) v * v;
+        }
+        return Math.sqrt(s);
     }
 
     public static int lcs(List<String> a, List<String> b) {
-        int[][] d = new int[a.size() + 1][b.size() + 1];
+        if (a == null || b == null || a.isEmpty() || b.isEmpty()) {
+            return 0;
+        }
+        int[] prev = new int[b.size() + 1];
+        int[] cur = new int[b.size() + 1];
         for (int i = 1; i <= a.size(); i++) {
             for (int j = 1; j <= b.size(); j++) {
-                d[i][j] = a.get(i - 1).equals(b.get(j - 1)) ? d[i - 1][j - 1] + 1 : Math.max(d[i - 1][j], d[i][j - 1]);
+                if (a.get(i - 1).equals(b.get(j - 1))) {
+                    cur[j] = prev[j - 1] + 1;
+                } else {
+                    cur[j] = Math.max(prev[j], cur[j - 1]);
+                }
             }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
         }
-        return d[a.size()][b.size()];
+        return prev[b.size()];
     }
 }
