@@ -1,0 +1,116 @@
+package dev.brain.error.config;
+
+import java.time.Duration;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+/** error-code.md §16: every constant of the error intelligence is a setting with the spec's default. */
+@ConfigMapping(prefix = "error")
+public interface ErrorConfig {
+
+    Matching matching();
+
+    Chain chain();
+
+    Learning learning();
+
+    Terminal terminal();
+
+    Retention retention();
+
+    Outbox outbox();
+
+    Embedding embedding();
+
+    interface Matching {
+        @WithDefault("0.70")
+        double threshold();
+
+        @WithDefault("0.90")
+        double strongThreshold();
+
+        @WithDefault("100")
+        int maxCandidates();
+
+        /** Default number of matches a report returns. */
+        @WithDefault("5")
+        int maxMatches();
+    }
+
+    interface Chain {
+        @WithDefault("10m")
+        Duration window();
+    }
+
+    interface Learning {
+        @WithDefault("15m")
+        String interval();
+
+        @WithDefault("3")
+        int minOccurrences();
+
+        @WithDefault("0.60")
+        double minConfidence();
+
+        @WithDefault("0.70")
+        double minSuccessRate();
+
+        @WithDefault("0.90")
+        double autoFixConfidence();
+
+        @WithDefault("0.20")
+        double pruneThreshold();
+
+        @WithDefault("0.50")
+        double maxRejectionRate();
+
+        @WithDefault("3")
+        int pruneMinFeedback();
+
+        @WithDefault("0.75")
+        double clusterSimilarity();
+
+        @WithDefault("30")
+        double decayHalfLifeDays();
+    }
+
+    interface Terminal {
+        @WithDefault("300s")
+        Duration staleTimeout();
+
+        @WithDefault("60s")
+        String cleanupInterval();
+
+        @WithDefault("7")
+        int retentionDays();
+    }
+
+    interface Retention {
+        @WithDefault("90")
+        int unresolvedDays();
+
+        @WithDefault("180")
+        int resolvedDays();
+
+        @WithDefault("0 30 3 * * ?")
+        String cron();
+    }
+
+    interface Outbox {
+        @WithDefault("500")
+        int batch();
+
+        @WithDefault("50")
+        int maxAttempts();
+
+        /** How often the relay looks for pending events. */
+        @WithDefault("1s")
+        String interval();
+    }
+
+    interface Embedding {
+        @WithDefault("150ms")
+        Duration queryDeadline();
+    }
+}

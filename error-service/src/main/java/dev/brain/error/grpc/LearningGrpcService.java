@@ -1,0 +1,118 @@
+package dev.brain.error.grpc;
+
+import dev.brain.error.jobs.JobRuns;
+import dev.brain.error.jobs.Retention;
+import dev.brain.error.jobs.SessionCleanup;
+import dev.brain.error.learning.LearningCycle;
+import dev.brain.error.outbox.OutboxRelay;
+import dev.brain.grpc.v1.GetLearningStatusRequest;
+import dev.brain.grpc.v1.GetLearningStatusResponse;
+import dev.brain.grpc.v1.JobRunResult;
+import dev.brain.grpc.v1.JobStatus;
+import dev.brain.grpc.v1.MutinyLearningServiceGrpc;
+import dev.brain.grpc.v1.RetryDeadOutboxRequest;
+import dev.brain.grpc.v1.RetryDeadOutboxResponse;
+import dev.brain.grpc.v1.RunEmbeddingBackfillRequest;
+import dev.brain.grpc.v1.RunEmbeddingBackfillResponse;
+import dev.brain.grpc.v1.RunLearningCycleRequest;
+import dev.brain.grpc.v1.RunLearningCycleResponse;
+import dev.brain.grpc.v1.RunRetentionRequest;
+import dev.brain.grpc.v1.RunRetentionResponse;
+import dev.brain.grpc.v1.RunSessionCleanupRequest;
+import dev.brain.grpc.v1.RunSessionCleanupResponse;
+import dev.brain.tenancy.Tenancy;
+import io.quarkus.grpc.GrpcService;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.smallrye.common.annotation.Blocking;
+import io.smallrye.mutiny.Uni;
+
+/** {@code LearningService}: manual triggers of the jobs (error-code.md §8, §13) and their status. */
+@GrpcService
+public class LearningGrpcService extends MutinyLearningServiceGrpc.LearningServiceImplBase {
+
+    private final LearningCycle learning;
+    private final Retention retention;
+    private final SessionCleanup sessionCleanup;
+    private final OutboxRelay relay;
+    private final JobRuns runs;
+    private final dev.brain.error.db.Jdbc jdbc;
+
+    public LearningGrpcService(LearningCycle learning, Retention retention, SessionCleanup sessionCleanup,
+            OutboxRelay relay, JobRuns runs, dev.brain.error.db.Jdbc jdbc) {
+        this.learning = learning;
+        this.retention = retention;
+        this.sessionCleanup = sessionCleanup;
+        this.relay = relay;
+        this.runs = runs;
+        this.jdbc = jdbc;
+    }
+
+    @Override
+    @Blocking
+    public Uni<RunLearningCycleResponse> runLearningCycle(RunLearningCycleRequest r) {
+        return Uni.createFrom().item(() -> RunLearningCycleResponse.newBuilder()
+                .setResult(learning.run(Tenancy.requireOwnTenant(r.getScope().getTenant()), true)).build());
+    }
+
+    @Override
+    @Blocking
+    public Uni<GetLearningStatusResponse> getLearningStatus(GetLearningStatusRequest r) {
+        return Uni.createFrom().item(() -> QuarkusTransaction.requiringNew().call(() -> {
+            String tenant = Tenancy.requireOwnTenant(r.getScope().getTenant());
+            GetLearningStatusResponse.Builder b = GetLearningStatusResponse.newBuilder();
+            runs.last(LearningCycle.JOB, tenant).ifPresent(b::setLastRun);
+            runs.last(SessionCleanup.JOB, null).ifPresent(b::addOtherJobs);
+            runs.last(Retention.JOB, null).ifPresent(b::addOtherJobs);
+            jdbc.one("""
+                    select (select count(*) from rule where tenant = ? and active),
+                           (select count(*) from rule where tenant = ? and not active),
+                           (select count(*) from antipattern where tenant = ? and active),
+                           (select count(*) from antipattern where tenant = ? and not active),
+                           (select count(*) from cross_project_link where tenant = ?),
+                           (select count(*) from error_solution where tenant = ?)""", rs -> b
+                    .putCounts("rules_active", rs.getLong(1)).putCounts("rules_inactive", rs.getLong(2))
+                    .putCounts("antipatterns_active", rs.getLong(3)).putCounts("antipatterns_inactive", rs.getLong(4))
+                    .putCounts("cross_project_links", rs.getLong(5)).putCounts("error_solution_pairs", rs.getLong(6)),
+                    tenant, tenant, tenant, tenant, tenant, tenant);
+            return b.build();
+        }));
+    }
+
+    @Override
+    @Blocking
+    public Uni<RunSessionCleanupResponse> runSessionCleanup(RunSessionCleanupRequest r) {
+        return Uni.createFrom().item(() -> {
+            Tenancy.requireOwnTenant(r.getScope().getTenant());
+            return RunSessionCleanupResponse.newBuilder().setResult(sessionCleanup.run(true)).build();
+        });
+    }
+
+    @Override
+    @Blocking
+    public Uni<RunRetentionResponse> runRetention(RunRetentionRequest r) {
+        return Uni.createFrom().item(() -> {
+            Tenancy.requireOwnTenant(r.getScope().getTenant());
+            return RunRetentionResponse.newBuilder().setResult(retention.run(true)).build();
+        });
+    }
+
+    /** Embeddings of errors are not computed yet (the store works without them): reports a precondition skip. */
+    @Override
+    @Blocking
+    public Uni<RunEmbeddingBackfillResponse> runEmbeddingBackfill(RunEmbeddingBackfillRequest r) {
+        return Uni.createFrom().item(() -> {
+            Tenancy.requireOwnTenant(r.getScope().getTenant());
+            return RunEmbeddingBackfillResponse.newBuilder().setResult(JobRunResult.newBuilder()
+                    .setJob("embedding_backfill").setStatus(JobStatus.JOB_STATUS_SKIPPED_PRECONDITION)
+                    .setMessage("the embedding worker is not built yet; matching uses fingerprint, type, full text and trigram")
+                    .build()).build();
+        });
+    }
+
+    @Override
+    @Blocking
+    public Uni<RetryDeadOutboxResponse> retryDeadOutbox(RetryDeadOutboxRequest r) {
+        return Uni.createFrom().item(() -> RetryDeadOutboxResponse.newBuilder()
+                .setRequeued(relay.retryDead(Tenancy.requireOwnTenant(r.getScope().getTenant()))).build());
+    }
+}

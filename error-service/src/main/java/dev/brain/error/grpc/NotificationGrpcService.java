@@ -1,0 +1,106 @@
+package dev.brain.error.grpc;
+
+import java.util.List;
+import java.util.Locale;
+
+import dev.brain.error.notification.Notifications;
+import dev.brain.error.session.CallScope;
+import dev.brain.error.session.Scopes;
+import dev.brain.grpc.v1.AcknowledgeNotificationsRequest;
+import dev.brain.grpc.v1.AcknowledgeNotificationsResponse;
+import dev.brain.grpc.v1.CreateNotificationRequest;
+import dev.brain.grpc.v1.CreateNotificationResponse;
+import dev.brain.grpc.v1.ListNotificationsRequest;
+import dev.brain.grpc.v1.ListNotificationsResponse;
+import dev.brain.grpc.v1.MutinyNotificationServiceGrpc;
+import dev.brain.grpc.v1.Notification;
+import dev.brain.grpc.v1.NotificationType;
+import io.grpc.Status;
+import io.quarkus.grpc.GrpcService;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.smallrye.common.annotation.Blocking;
+import io.smallrye.mutiny.Uni;
+
+/** {@code NotificationService} (error-code.md §11). */
+@GrpcService
+public class NotificationGrpcService extends MutinyNotificationServiceGrpc.NotificationServiceImplBase {
+
+    static final int MAX_ACK_IDS = 1000;
+
+    private final Notifications notifications;
+    private final Scopes scopes;
+
+    public NotificationGrpcService(Notifications notifications, Scopes scopes) {
+        this.notifications = notifications;
+        this.scopes = scopes;
+    }
+
+    @Override
+    @Blocking
+    public Uni<ListNotificationsResponse> listNotifications(ListNotificationsRequest r) {
+        return Uni.createFrom().item(() -> QuarkusTransaction.requiringNew().call(() -> {
+            CallScope scope = scopes.forRead(r.getScope());
+            List<Notification> pending = notifications.pending(scope.tenant(), scope.sessionId(), scope.projectId(),
+                    Pages.limit(r.getLimit()));
+            if (r.getAcknowledge() && !pending.isEmpty()) {
+                notifications.acknowledge(scope.tenant(), pending.stream().map(Notification::getId).toArray(Long[]::new),
+                        scope.now());
+            }
+            return ListNotificationsResponse.newBuilder().addAllNotifications(pending).build();
+        }));
+    }
+
+    @Override
+    @Blocking
+    public Uni<AcknowledgeNotificationsResponse> acknowledgeNotifications(AcknowledgeNotificationsRequest r) {
+        return Uni.createFrom().item(() -> {
+            if (r.getIdsCount() == 0 || r.getIdsCount() > MAX_ACK_IDS) {
+                throw Status.INVALID_ARGUMENT.withDescription("ids: 1-" + MAX_ACK_IDS + " notification ids")
+                        .asRuntimeException();
+            }
+            return QuarkusTransaction.requiringNew().call(() -> {
+                CallScope scope = scopes.forRead(r.getScope());
+                return AcknowledgeNotificationsResponse.newBuilder().setAcknowledged(notifications
+                        .acknowledge(scope.tenant(), r.getIdsList().toArray(Long[]::new), scope.now())).build();
+            });
+        });
+    }
+
+    @Override
+    @Blocking
+    public Uni<CreateNotificationResponse> createNotification(CreateNotificationRequest r) {
+        return Uni.createFrom().item(() -> {
+            if (r.getType() == NotificationType.NOTIFICATION_TYPE_UNSPECIFIED || r.getType() == NotificationType.UNRECOGNIZED) {
+                throw Status.INVALID_ARGUMENT.withDescription("type is required").asRuntimeException();
+            }
+            if (r.getSummary().isBlank() || r.getSummary().contains("\n")) {
+                throw Status.INVALID_ARGUMENT.withDescription("summary: one non-empty line").asRuntimeException();
+            }
+            if (r.getDedupKey().isBlank() || r.getDedupKey().length() > 200) {
+                throw Status.INVALID_ARGUMENT.withDescription("dedup_key: 1-200 characters").asRuntimeException();
+            }
+            String reference = switch (r.getReferenceType()) {
+                case NODE_TYPE_UNSPECIFIED -> null;
+                case NODE_TYPE_ERROR, NODE_TYPE_SOLUTION, NODE_TYPE_RULE, NODE_TYPE_ANTIPATTERN, NODE_TYPE_CODE_MODULE,
+                        NODE_TYPE_INSIGHT -> r.getReferenceType().name().substring("NODE_TYPE_".length())
+                                .toLowerCase(Locale.ROOT);
+                default -> throw Status.INVALID_ARGUMENT.withDescription("reference_type: " + r.getReferenceType()
+                        + " cannot be referenced by a notification").asRuntimeException();
+            };
+            return QuarkusTransaction.requiringNew().call(() -> {
+                CallScope scope = scopes.forRead(r.getScope());
+                Long projectId = r.getProject().isEmpty() ? null
+                        : scopes.projectId(scope.tenant(), r.getProject(), scope.now());
+                Long sessionId = r.getSessionKey().isEmpty() ? null
+                        : scopes.touchSession(scope.tenant(), r.getSessionKey(), "service", null, null, scope.now());
+                Notifications.Created created = notifications.create(scope.tenant(), new Notifications.Draft(
+                        r.getType().name().substring("NOTIFICATION_TYPE_".length()).toLowerCase(Locale.ROOT),
+                        projectId, sessionId, reference, r.getReferenceId() == 0 ? null : r.getReferenceId(),
+                        r.getSummary(), r.getDedupKey()), scope.now());
+                return CreateNotificationResponse.newBuilder().setNotification(created.notification())
+                        .setCreated(created.created()).build();
+            });
+        });
+    }
+
+}

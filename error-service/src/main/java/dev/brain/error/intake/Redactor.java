@@ -1,0 +1,122 @@
+package dev.brain.error.intake;
+
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Replaces secrets by {@code <REDACTED:kind>} (kinds listed in error-service/README.md). Every pattern starts at a
+ * position that cannot continue the previous token (negative look-behind) and uses possessive/bounded quantifiers,
+ * so matching is linear in the input.
+ */
+public final class Redactor {
+    private record Rule(Pattern pattern, String replacement) {
+    }
+
+    private static final String T = "[A-Za-z0-9_-]";
+    private static final List<Rule> RULES = List.of(
+            // scheme://user:password@host -> keep user and host
+            new Rule(Pattern.compile("(?<![A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]{0,31}://[^\\s:/@'\"<>]{1,256}):[^\\s@/'\"<>]++@"),
+                    "$1:<REDACTED:password>@"),
+            new Rule(Pattern.compile("(?<!" + T + ")eyJ" + T + "++\\.eyJ" + T + "++\\." + T + "++"), "<REDACTED:jwt>"),
+            new Rule(Pattern.compile("(?<![A-Za-z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Za-z0-9])"), "<REDACTED:aws_access_key>"),
+            new Rule(Pattern.compile("(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{20,255}+|github_pat_[A-Za-z0-9_]{20,255}+)"),
+                    "<REDACTED:github_token>"),
+            new Rule(Pattern.compile("(?<![A-Za-z0-9_])glpat-[A-Za-z0-9_-]{20,255}+"), "<REDACTED:gitlab_token>"),
+            new Rule(Pattern.compile("(?<![A-Za-z0-9_])xox[baprs]-[A-Za-z0-9-]{10,255}+"), "<REDACTED:slack_token>"),
+            new Rule(Pattern.compile("(?<![A-Za-z0-9_])npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])"), "<REDACTED:npm_token>"),
+            new Rule(Pattern.compile("(?<![A-Za-z0-9_])([Bb]earer)[ \\t]++(?!<REDACTED:)[A-Za-z0-9._~+/=-]{16,4096}+"),
+                    "$1 <REDACTED:bearer_token>"));
+    /** {@code KEY=value}, {@code KEY: value}, {@code export KEY=value} with a secret-like name: the value is redacted. */
+    private static final Pattern KEY_VALUE = Pattern.compile(
+            "(?im)^([ \\t]{0,64}(?:export[ \\t]{1,8})?[\"']?[A-Za-z0-9_.-]{0,64}"
+                    + "(?:SECRET|TOKEN|PASSWORD|PASSWD|API_KEY|PRIVATE)[A-Za-z0-9_.-]{0,64}(?<!(?i:error|exception|warning))[\"']?[ \\t]{0,8}[=:][ \\t]{0,8})"
+                    + "([^\\n]+)$");
+    private static final Pattern ALREADY = Pattern.compile("[\"']?<REDACTED:[a-z_]+>[\"']?,?");
+
+    private Redactor() {
+    }
+
+    public static String redact(String s) {
+        if (s == null || s.isEmpty()) {
+            return s;
+        }
+        String t = redactPem(s);
+        for (Rule r : RULES) {
+            t = r.pattern().matcher(t).replaceAll(r.replacement());
+        }
+        return redactKeyValues(t);
+    }
+
+    private static String redactPem(String s) {
+        int begin = s.indexOf("-----BEGIN ");
+        if (begin < 0) {
+            return s;
+        }
+        StringBuilder sb = new StringBuilder(s.length());
+        int last = 0;
+        while (begin >= 0) {
+            int headerEnd = s.indexOf("-----", begin + 11);
+            int lineEnd = s.indexOf('\n', begin);
+            if (headerEnd < 0 || (lineEnd >= 0 && headerEnd > lineEnd)) {
+                begin = s.indexOf("-----BEGIN ", begin + 11);
+                continue;
+            }
+            String label = s.substring(begin + 11, headerEnd);
+            if (!label.endsWith("PRIVATE KEY")) {
+                begin = s.indexOf("-----BEGIN ", headerEnd);
+                continue;
+            }
+            int end = s.indexOf("-----END ", headerEnd + 5);
+            int stop;
+            if (end < 0) {
+                stop = s.length();
+            } else {
+                int close = s.indexOf("-----", end + 9);
+                int endLine = s.indexOf('\n', end);
+                stop = close < 0 || (endLine >= 0 && close > endLine) ? (endLine < 0 ? s.length() : endLine) : close + 5;
+            }
+            sb.append(s, last, begin).append("<REDACTED:private_key>");
+            last = stop;
+            begin = s.indexOf("-----BEGIN ", stop);
+        }
+        sb.append(s, last, s.length());
+        return sb.toString();
+    }
+
+    private static String redactKeyValues(String s) {
+        String upper = null;
+        // cheap pre-check
+        for (String k : new String[] {"SECRET", "TOKEN", "PASSWORD", "PASSWD", "API_KEY", "PRIVATE"}) {
+            if (containsIgnoreCase(s, k)) {
+                upper = k;
+                break;
+            }
+        }
+        if (upper == null) {
+            return s;
+        }
+        Matcher m = KEY_VALUE.matcher(s);
+        StringBuilder sb = new StringBuilder(s.length());
+        while (m.find()) {
+            String value = m.group(2);
+            if (value.isBlank() || ALREADY.matcher(value.trim()).matches()) {
+                m.appendReplacement(sb, Matcher.quoteReplacement(m.group()));
+            } else {
+                m.appendReplacement(sb, Matcher.quoteReplacement(m.group(1) + "<REDACTED:secret>"));
+            }
+        }
+        m.appendTail(sb);
+        return sb.toString();
+    }
+
+    private static boolean containsIgnoreCase(String s, String k) {
+        int n = k.length();
+        for (int i = 0; i + n <= s.length(); i++) {
+            if (s.regionMatches(true, i, k, 0, n)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

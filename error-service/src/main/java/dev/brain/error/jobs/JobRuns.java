@@ -1,0 +1,122 @@
+package dev.brain.error.jobs;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.brain.error.db.Jdbc;
+import dev.brain.error.db.Protos;
+import dev.brain.grpc.v1.JobRunResult;
+import dev.brain.grpc.v1.JobStatus;
+import dev.brain.grpc.v1.JobStep;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+
+/** Table {@code job_run}: one row per run of a job (error-code.md §13), written in its own transactions. */
+@ApplicationScoped
+public class JobRuns {
+
+    private final Jdbc jdbc;
+    private final ObjectMapper json;
+    private final Clock clock;
+
+    public JobRuns(Jdbc jdbc, ObjectMapper json, Clock clock) {
+        this.jdbc = jdbc;
+        this.json = json;
+        this.clock = clock;
+    }
+
+    public long start(String job, String tenant, boolean manual, Instant now) {
+        return QuarkusTransaction.requiringNew().call(() -> jdbc.one("""
+                insert into job_run (tenant, job, trigger, started_at, status) values (?, ?, ?, ?, 'running')
+                returning id""", rs -> rs.getLong(1), tenant, job, manual ? "manual" : "scheduled", now).orElseThrow());
+    }
+
+    /** Records a run that did not happen because another one holds the lock. */
+    public JobRunResult skipped(String job, String tenant, boolean manual, Instant now) {
+        long id = QuarkusTransaction.requiringNew().call(() -> jdbc.one("""
+                insert into job_run (tenant, job, trigger, started_at, finished_at, status, error)
+                values (?, ?, ?, ?, ?, 'skipped', 'another run holds the lock') returning id""", rs -> rs.getLong(1),
+                tenant, job, manual ? "manual" : "scheduled", now, now).orElseThrow());
+        return JobRunResult.newBuilder().setJob(job).setStatus(JobStatus.JOB_STATUS_SKIPPED_LOCKED).setRunId(id)
+                .setMessage("another run holds the lock").setTenant(tenant == null ? "" : tenant)
+                .setStartedAt(Protos.timestamp(now)).setFinishedAt(Protos.timestamp(now)).build();
+    }
+
+    /** A step (phase) of a run and its outcome. */
+    public record Step(String name, boolean failed, Map<String, Long> counts, long durationMs, String message) {
+    }
+
+    public JobRunResult finish(long id, String job, String tenant, Instant started, List<Step> steps,
+            Map<String, Long> counts, String failure) {
+        Instant finished = clock.instant();
+        Map<String, Object> stored = new LinkedHashMap<>(counts);
+        stored.put("steps", steps);
+        String countsJson;
+        try {
+            countsJson = json.writeValueAsString(stored);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+        QuarkusTransaction.requiringNew().run(() -> jdbc.update(
+                "update job_run set finished_at = ?, status = ?, counts = ?::jsonb, error = ? where id = ?", finished,
+                failure == null ? "done" : "failed", countsJson, failure, id));
+        JobRunResult.Builder result = JobRunResult.newBuilder().setJob(job).setRunId(id)
+                .setStatus(failure == null ? JobStatus.JOB_STATUS_DONE : JobStatus.JOB_STATUS_FAILED)
+                .putAllCounts(counts).setDurationMs(Duration.between(started, finished).toMillis())
+                .setMessage(failure == null ? "" : failure).setTenant(tenant == null ? "" : tenant)
+                .setStartedAt(Protos.timestamp(started)).setFinishedAt(Protos.timestamp(finished));
+        for (Step s : steps) {
+            result.addSteps(JobStep.newBuilder().setName(s.name())
+                    .setStatus(s.failed() ? JobStatus.JOB_STATUS_FAILED : JobStatus.JOB_STATUS_DONE)
+                    .putAllCounts(s.counts()).setDurationMs(s.durationMs())
+                    .setMessage(s.message() == null ? "" : s.message()));
+        }
+        return result.build();
+    }
+
+    /** The last finished run of a job (for a tenant, or global when tenant is null). */
+    public Optional<JobRunResult> last(String job, String tenant) {
+        return jdbc.one("""
+                select id, status, counts::text, started_at, finished_at, coalesce(error, '') as error from job_run
+                where job = ? and tenant is not distinct from ? and status <> 'running'
+                order by started_at desc, id desc limit 1""", rs -> {
+            JobRunResult.Builder b = JobRunResult.newBuilder().setJob(job).setRunId(rs.getLong("id"))
+                    .setTenant(tenant == null ? "" : tenant).setMessage(rs.getString("error"))
+                    .setStartedAt(Protos.timestamp(rs, "started_at"));
+            if (rs.getTimestamp("finished_at") != null) {
+                b.setFinishedAt(Protos.timestamp(rs, "finished_at"));
+            }
+            b.setStatus(switch (rs.getString("status")) {
+                case "done" -> JobStatus.JOB_STATUS_DONE;
+                case "failed" -> JobStatus.JOB_STATUS_FAILED;
+                default -> JobStatus.JOB_STATUS_SKIPPED_LOCKED;
+            });
+            try {
+                JsonNode counts = json.readTree(rs.getString("counts"));
+                counts.fields().forEachRemaining(f -> {
+                    if (f.getValue().isNumber()) {
+                        b.putCounts(f.getKey(), f.getValue().asLong());
+                    }
+                });
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException(e);
+            }
+            return b.build();
+        }, job, tenant);
+    }
+
+    public Optional<Instant> lastStart(String job, String tenant) {
+        return jdbc.one("select max(started_at) from job_run where job = ? and tenant is not distinct from ?"
+                + " and status in ('done', 'failed')", rs -> Jdbc.instant(rs, "max"), job, tenant);
+    }
+}

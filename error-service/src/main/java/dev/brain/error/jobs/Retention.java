@@ -1,0 +1,103 @@
+package dev.brain.error.jobs;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.brain.error.config.ErrorConfig;
+import dev.brain.error.db.Jdbc;
+import dev.brain.error.outbox.Node;
+import dev.brain.error.outbox.Outbox;
+import dev.brain.grpc.v1.JobRunResult;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.scheduler.Scheduled;
+
+/**
+ * The retention job (error-code.md §13): old errors (unresolved after {@code retention.unresolvedDays}, resolved
+ * after {@code retention.resolvedDays}) in batches of 1,000, each deleted error announced as a
+ * {@code node_deleted} event; orphaned solutions; acknowledged notifications after 30 days; delivered outbox
+ * rows after 7 days; job runs after 90 days. One global run at a time (transaction-scoped advisory lock).
+ */
+@ApplicationScoped
+public class Retention {
+
+    public static final String JOB = "retention";
+    static final int BATCH = 1000;
+
+    private final Jdbc jdbc;
+    private final Outbox outbox;
+    private final JobRuns runs;
+    private final ErrorConfig config;
+    private final Clock clock;
+
+    public Retention(Jdbc jdbc, Outbox outbox, JobRuns runs, ErrorConfig config, Clock clock) {
+        this.jdbc = jdbc;
+        this.outbox = outbox;
+        this.runs = runs;
+        this.config = config;
+        this.clock = clock;
+    }
+
+    @Scheduled(cron = "${error.retention.cron:0 30 3 * * ?}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void scheduled() {
+        run(false);
+    }
+
+    public JobRunResult run(boolean manual) {
+        Instant started = clock.instant();
+        OffsetDateTime now = OffsetDateTime.ofInstant(started, ZoneOffset.UTC);
+        Map<String, Long> counts = new LinkedHashMap<>();
+        Boolean ran = QuarkusTransaction.requiringNew().call(() -> {
+            if (!jdbc.one("select pg_try_advisory_xact_lock(hashtext('error.retention'))", rs -> rs.getBoolean(1))
+                    .orElse(false)) {
+                return false;
+            }
+            long errors = 0;
+            while (true) {
+                record Old(long id, String tenant, String type, String template) {
+                }
+                List<Old> batch = jdbc.list("""
+                        select id, tenant, error_type, message_template from error
+                        where (not resolved and last_seen_at < ?) or (resolved and last_seen_at < ?)
+                        order by id limit ?""", rs -> new Old(rs.getLong(1), rs.getString(2), rs.getString(3),
+                        rs.getString(4)), now.minusDays(config.retention().unresolvedDays()),
+                        now.minusDays(config.retention().resolvedDays()), BATCH);
+                if (batch.isEmpty()) {
+                    break;
+                }
+                for (Old e : batch) {
+                    outbox.nodeDeleted(e.tenant(), Node.error(e.id(), e.type(), e.template()), now);
+                }
+                // occurrences and attempts reference the error without cascading in every path: remove them first
+                Long[] ids = batch.stream().map(Old::id).toArray(Long[]::new);
+                jdbc.update("delete from solution_outcome where error_id = any(?)", (Object) ids);
+                jdbc.update("delete from cross_project_link where error_a = any(?) or error_b = any(?)", ids, ids);
+                errors += jdbc.update("delete from error where id = any(?)", (Object) ids);
+            }
+            counts.put("errors_deleted", errors);
+            counts.put("node_deleted_events", errors);
+            counts.put("solutions_deleted", (long) jdbc.update("""
+                    delete from solution s where not exists (select 1 from error_solution es where es.solution_id = s.id)
+                      and not exists (select 1 from rule r where r.active and r.tenant = s.tenant
+                                      and r.action -> 'solution_ids' @> to_jsonb(s.id))"""));
+            counts.put("notifications_deleted", (long) jdbc.update(
+                    "delete from notification where acknowledged_at < ?", now.minusDays(30)));
+            counts.put("outbox_deleted", (long) jdbc.update("delete from outbox where delivered_at < ?",
+                    now.minusDays(7)));
+            counts.put("job_runs_deleted", (long) jdbc.update("delete from job_run where started_at < ?",
+                    now.minusDays(90)));
+            return true;
+        });
+        if (!ran) {
+            return runs.skipped(JOB, null, manual, started);
+        }
+        long id = runs.start(JOB, null, manual, started);
+        return runs.finish(id, JOB, null, started, List.of(), counts, null);
+    }
+}

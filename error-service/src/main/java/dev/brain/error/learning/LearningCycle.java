@@ -1,0 +1,589 @@
+package dev.brain.error.learning;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Supplier;
+
+import javax.sql.DataSource;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.jboss.logging.Logger;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.brain.error.config.ErrorConfig;
+import dev.brain.error.db.Jdbc;
+import dev.brain.error.intake.Confidence;
+import dev.brain.error.intake.Tokens;
+import dev.brain.error.jobs.JobRuns;
+import dev.brain.error.notification.Notifications;
+import dev.brain.error.prevention.Commands;
+import dev.brain.error.solution.CrossProject;
+import dev.brain.error.solution.Solutions;
+import dev.brain.grpc.v1.JobRunResult;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.scheduler.Scheduled;
+
+/**
+ * The learning cycle (error-code.md §8): nine phases per tenant, each its own transaction, under a per-tenant
+ * advisory lock, with one {@code job_run} row. Every write compares with what is stored, so a second run on
+ * unchanged data changes nothing but its own job_run row.
+ */
+@ApplicationScoped
+public class LearningCycle {
+
+    private static final Logger LOG = Logger.getLogger(LearningCycle.class);
+    public static final String JOB = "learning";
+
+    private final Jdbc jdbc;
+    private final DataSource dataSource;
+    private final JobRuns runs;
+    private final Notifications notifications;
+    private final CrossProject crossProject;
+    private final ErrorConfig config;
+    private final Clock clock;
+    private final ObjectMapper json;
+
+    public LearningCycle(Jdbc jdbc, DataSource dataSource, JobRuns runs, Notifications notifications,
+            CrossProject crossProject, ErrorConfig config, Clock clock, ObjectMapper json) {
+        this.jdbc = jdbc;
+        this.dataSource = dataSource;
+        this.runs = runs;
+        this.notifications = notifications;
+        this.crossProject = crossProject;
+        this.config = config;
+        this.clock = clock;
+        this.json = json;
+    }
+
+    @Scheduled(every = "${error.learning.interval:15m}", delayed = "60s",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void scheduled() {
+        List<String> tenants = jdbc.list("""
+                select t.tenant from (select distinct tenant from error
+                                      union select distinct tenant from solution_outcome
+                                      union select distinct tenant from solution_attempt) t
+                where exists (select 1 from error e where e.tenant = t.tenant and e.last_seen_at >
+                                coalesce((select max(started_at) from job_run j where j.job = 'learning'
+                                          and j.tenant = t.tenant and j.status = 'done'), '-infinity'))
+                   or exists (select 1 from solution_outcome o where o.tenant = t.tenant and o.applied_at >
+                                coalesce((select max(started_at) from job_run j where j.job = 'learning'
+                                          and j.tenant = t.tenant and j.status = 'done'), '-infinity'))
+                   or exists (select 1 from solution_attempt a where a.tenant = t.tenant and a.attempted_at >
+                                coalesce((select max(started_at) from job_run j where j.job = 'learning'
+                                          and j.tenant = t.tenant and j.status = 'done'), '-infinity'))""",
+                rs -> rs.getString(1));
+        for (String tenant : tenants) {
+            try {
+                run(tenant, false);
+            } catch (RuntimeException e) {
+                LOG.warnf("learning cycle of tenant %s failed: %s", tenant, e.getMessage());
+            }
+        }
+    }
+
+    /** Runs the cycle for the tenant now (or reports it skipped when another run holds the lock). */
+    public JobRunResult run(String tenant, boolean manual) {
+        Instant started = clock.instant();
+        try (Connection lock = dataSource.getConnection()) {
+            if (!advisoryLock(lock, "select pg_try_advisory_lock(hashtext(?))", tenant)) {
+                return runs.skipped(JOB, tenant, manual, started);
+            }
+            try {
+                return cycle(tenant, manual, started);
+            } finally {
+                advisoryLock(lock, "select pg_advisory_unlock(hashtext(?))", tenant);
+            }
+        } catch (SQLException e) {
+            throw new Jdbc.DataAccessException(e);
+        }
+    }
+
+    private static boolean advisoryLock(Connection c, String sql, String tenant) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, "error.learning:" + tenant);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next() && rs.getBoolean(1);
+            }
+        }
+    }
+
+    private JobRunResult cycle(String tenant, boolean manual, Instant started) {
+        long runId = runs.start(JOB, tenant, manual, started);
+        Instant previous = runs.lastStart(JOB, tenant).orElse(Instant.EPOCH);
+        OffsetDateTime now = OffsetDateTime.ofInstant(started, ZoneOffset.UTC);
+        List<JobRuns.Step> steps = new ArrayList<>();
+        Map<String, Long> counts = new LinkedHashMap<>();
+        String failure = null;
+        List<Pair> pairs = List.of();
+        List<Pattern> patterns = List.of();
+        List<Long> newRules = new ArrayList<>();
+        List<Long> newAntipatterns = new ArrayList<>();
+        // phase 1: collect
+        List<Pair> collected = phase(steps, "collect", () -> collect(tenant));
+        if (collected != null) {
+            pairs = collected;
+            long fresh = pairs.stream().filter(p -> p.createdAt().isAfter(previous)).count();
+            counts.put("pairs", (long) pairs.size());
+            counts.put("new_pairs", fresh);
+            stepCounts(steps, Map.of("pairs", (long) pairs.size(), "new_pairs", fresh));
+        } else {
+            failure = "collect failed";
+        }
+        // phase 2: confidence
+        Long updated = phase(steps, "confidence", () -> QuarkusTransaction.requiringNew().call(() -> confidence(tenant, now)));
+        if (updated == null) {
+            failure = failure == null ? "confidence failed" : failure;
+        } else {
+            stepCounts(steps, Map.of("confidences_updated", updated));
+        }
+        // phase 2 changed confidences the pairs carry: collect again (cheap) so patterns see current values
+        if (collected != null && updated != null && updated > 0) {
+            pairs = collect(tenant);
+        }
+        // phase 3: patterns
+        final List<Pair> pairsForPatterns = pairs;
+        List<Pattern> found = phase(steps, "patterns", () -> patterns(tenant, pairsForPatterns, now));
+        if (found == null) {
+            failure = failure == null ? "patterns failed" : failure;
+        } else {
+            patterns = found;
+            counts.put("patterns", (long) patterns.size());
+            stepCounts(steps, Map.of("patterns", (long) patterns.size()));
+        }
+        // phase 4: rules
+        final List<Pattern> patternsForRules = patterns;
+        long[] ruleCounts = phase(steps, "rules",
+                () -> QuarkusTransaction.requiringNew().call(() -> rules(tenant, patternsForRules, now, newRules)));
+        if (ruleCounts == null) {
+            failure = failure == null ? "rules failed" : failure;
+            newRules.clear();
+        } else {
+            counts.put("rules_created", ruleCounts[0]);
+            counts.put("rules_updated", ruleCounts[1]);
+            stepCounts(steps, Map.of("rules_created", ruleCounts[0], "rules_updated", ruleCounts[1]));
+        }
+        // phase 5: prune
+        Long pruned = phase(steps, "prune", () -> QuarkusTransaction.requiringNew().call(() -> prune(tenant, now)));
+        if (pruned == null) {
+            failure = failure == null ? "prune failed" : failure;
+        } else {
+            counts.put("rules_pruned", pruned);
+            stepCounts(steps, Map.of("rules_pruned", pruned));
+        }
+        // phase 6: antipatterns
+        long[] apCounts = phase(steps, "antipatterns",
+                () -> QuarkusTransaction.requiringNew().call(() -> antipatterns(tenant, now, newAntipatterns)));
+        if (apCounts == null) {
+            failure = failure == null ? "antipatterns failed" : failure;
+            newAntipatterns.clear();
+        } else {
+            counts.put("antipatterns_created", apCounts[0]);
+            counts.put("antipatterns_updated", apCounts[1]);
+            stepCounts(steps, Map.of("antipatterns_created", apCounts[0], "antipatterns_updated", apCounts[1]));
+        }
+        // phase 7: cross-project
+        Integer links = phase(steps, "cross_project",
+                () -> QuarkusTransaction.requiringNew().call(() -> crossProject.link(tenant, null, now)));
+        if (links == null) {
+            failure = failure == null ? "cross_project failed" : failure;
+        } else {
+            counts.put("cross_project_links", (long) links);
+            stepCounts(steps, Map.of("cross_project_links", (long) links));
+        }
+        // phase 8: modules
+        Long modules = phase(steps, "modules", () -> QuarkusTransaction.requiringNew().call(() -> modules(tenant, now)));
+        if (modules == null) {
+            failure = failure == null ? "modules failed" : failure;
+        } else {
+            counts.put("modules_updated", modules);
+            stepCounts(steps, Map.of("modules_updated", modules));
+        }
+        // phase 9: notifications
+        Long sent = phase(steps, "notifications", () -> QuarkusTransaction.requiringNew().call(() -> {
+            long n = 0;
+            for (Long rule : newRules) {
+                String name = jdbc.one("select name from rule where id = ?", rs -> rs.getString(1), rule).orElse("");
+                n += notifications.send(tenant, new Notifications.Draft("learning_insight", null, null, "rule", rule,
+                        "New prevention rule learned: " + name, "rule:" + rule), now);
+            }
+            for (Long ap : newAntipatterns) {
+                var row = jdbc.one("select project_id, description from antipattern where id = ?",
+                        rs -> new Object[] {Jdbc.longOrNull(rs, "project_id"), rs.getString(2)}, ap).orElseThrow();
+                n += notifications.send(tenant, new Notifications.Draft("antipattern_warning", (Long) row[0], null,
+                        "antipattern", ap, (String) row[1], "antipattern:" + ap), now);
+            }
+            return n;
+        }));
+        if (sent == null) {
+            failure = failure == null ? "notifications failed" : failure;
+        } else {
+            counts.put("notifications", sent);
+            stepCounts(steps, Map.of("notifications", sent));
+        }
+        return runs.finish(runId, JOB, tenant, started, steps, counts, failure);
+    }
+
+    /** Runs a phase; a failure is recorded on the step and yields null (its transaction rolled back). */
+    private <T> T phase(List<JobRuns.Step> steps, String name, Supplier<T> body) {
+        long t0 = System.nanoTime();
+        try {
+            T result = body.get();
+            steps.add(new JobRuns.Step(name, false, Map.of(), (System.nanoTime() - t0) / 1_000_000, null));
+            return result;
+        } catch (RuntimeException e) {
+            LOG.warnf(e, "learning phase %s failed", name);
+            steps.add(new JobRuns.Step(name, true, Map.of(), (System.nanoTime() - t0) / 1_000_000,
+                    e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("")));
+            return null;
+        }
+    }
+
+    private static void stepCounts(List<JobRuns.Step> steps, Map<String, Long> counts) {
+        JobRuns.Step last = steps.remove(steps.size() - 1);
+        steps.add(new JobRuns.Step(last.name(), last.failed(), counts, last.durationMs(), last.message()));
+    }
+
+    /** An error–solution pair with ≥ 1 outcome. */
+    record Pair(long errorId, long solutionId, long projectId, String type, String template, String sourceFile,
+            int success, int failure, int partial, double confidence, Instant lastApplied, Instant createdAt,
+            String title) {
+    }
+
+    List<Pair> collect(String tenant) {
+        return jdbc.list("""
+                select es.error_id, es.solution_id, e.project_id, e.error_type, e.message_template, e.source_file,
+                       es.success_count, es.failure_count, es.partial_count, es.confidence, es.last_applied_at,
+                       es.created_at, s.title
+                from error_solution es join error e on e.id = es.error_id join solution s on s.id = es.solution_id
+                where es.tenant = ? and es.success_count + es.failure_count + es.partial_count > 0
+                order by e.first_seen_at, es.error_id, es.solution_id""", rs -> new Pair(rs.getLong(1), rs.getLong(2),
+                rs.getLong(3), rs.getString(4), rs.getString(5), rs.getString(6), rs.getInt(7), rs.getInt(8),
+                rs.getInt(9), rs.getDouble(10), Jdbc.instant(rs, "last_applied_at"), Jdbc.instant(rs, "created_at"),
+                rs.getString(13)), tenant);
+    }
+
+    long confidence(String tenant, OffsetDateTime now) {
+        double halfLife = config.learning().decayHalfLifeDays();
+        String link = Solutions.confidenceSql("success_count", "failure_count", "partial_count", "last_applied_at");
+        String solution = Solutions.confidenceSql("success_count", "failure_count", "partial_count", "last_used_at");
+        long n = jdbc.update("update error_solution set confidence = " + link + " where tenant = ? and confidence is"
+                + " distinct from " + link, now, halfLife, tenant, now, halfLife);
+        n += jdbc.update("update solution set confidence = " + solution + " where tenant = ? and confidence is"
+                + " distinct from " + solution, now, halfLife, tenant, now, halfLife);
+        return n;
+    }
+
+    /** A cluster of ≥ 2 pairs of one error type (phase 3). */
+    record Pattern(String type, List<Pair> members, int success, int failure, int partial, double successRate,
+            double confidence, List<String> requiredTokens, List<String> fileExtensions, List<String> commands,
+            Instant latestOutcome) {
+    }
+
+    List<Pattern> patterns(String tenant, List<Pair> pairs, OffsetDateTime now) {
+        Map<String, List<Pair>> byType = new LinkedHashMap<>();
+        pairs.forEach(p -> byType.computeIfAbsent(p.type(), t -> new ArrayList<>()).add(p));
+        List<Pattern> patterns = new ArrayList<>();
+        for (Map.Entry<String, List<Pair>> partition : byType.entrySet()) {
+            List<List<Pair>> clusters = new ArrayList<>();
+            List<Map<String, Double>> centroids = new ArrayList<>();
+            for (Pair p : partition.getValue()) {
+                Map<String, Double> v = normalized(Tokens.tokens(p.template()));
+                int best = -1;
+                double bestCos = -1;
+                for (int i = 0; i < clusters.size(); i++) {
+                    double c = cosine(v, centroids.get(i));
+                    if (c > bestCos) {
+                        bestCos = c;
+                        best = i;
+                    }
+                }
+                if (best >= 0 && bestCos >= config.learning().clusterSimilarity()) {
+                    List<Pair> members = clusters.get(best);
+                    members.add(p);
+                    Map<String, Double> c = centroids.get(best);
+                    int n = members.size();
+                    Set<String> keys = new LinkedHashSet<>(c.keySet());
+                    keys.addAll(v.keySet());
+                    for (String k : keys) {
+                        double old = c.getOrDefault(k, 0.0);
+                        c.put(k, old + (v.getOrDefault(k, 0.0) - old) / n);
+                    }
+                } else {
+                    clusters.add(new ArrayList<>(List.of(p)));
+                    centroids.add(new HashMap<>(v));
+                }
+            }
+            for (List<Pair> members : clusters) {
+                if (members.size() >= 2) {
+                    patterns.add(pattern(tenant, partition.getKey(), members, now));
+                }
+            }
+        }
+        return patterns;
+    }
+
+    private Pattern pattern(String tenant, String type, List<Pair> members, OffsetDateTime now) {
+        int s = 0;
+        int f = 0;
+        int p = 0;
+        Instant latest = Instant.EPOCH;
+        for (Pair m : members) {
+            s += m.success();
+            f += m.failure();
+            p += m.partial();
+            latest = m.lastApplied().isAfter(latest) ? m.lastApplied() : latest;
+        }
+        double n = s + f + p;
+        double successRate = n == 0 ? 0 : (s + 0.5 * p) / n;
+        double confidence = Confidence.wilson(s + 0.5 * p, n)
+                * Confidence.decay(ageDays(latest, now), config.learning().decayHalfLifeDays());
+        List<String> required = new ArrayList<>();
+        List<List<String>> memberTokens = members.stream().map(m -> Arrays.asList(m.template().split("\\s+"))).toList();
+        for (String token : memberTokens.get(0)) {
+            if (memberTokens.stream().allMatch(t -> t.contains(token))) {
+                required.add(token);
+            }
+        }
+        Set<String> extensions = new TreeSet<>();
+        for (Pair m : members) {
+            if (m.sourceFile() != null) {
+                String base = m.sourceFile().substring(m.sourceFile().replace('\\', '/').lastIndexOf('/') + 1);
+                int dot = base.lastIndexOf('.');
+                if (dot >= 0 && dot < base.length() - 1) {
+                    extensions.add(base.substring(dot + 1));
+                }
+            }
+        }
+        List<String> commands = commands(tenant, members.stream().map(Pair::errorId).distinct().toArray(Long[]::new));
+        return new Pattern(type, members, s, f, p, successRate, confidence, required, List.copyOf(extensions), commands,
+                latest);
+    }
+
+    /** Up to 5 most frequent normalized commands of the errors' occurrences. */
+    List<String> commands(String tenant, Long[] errorIds) {
+        Map<String, Integer> frequency = new LinkedHashMap<>();
+        jdbc.list("select command from error_occurrence where tenant = ? and error_id = any(?) and command is not null"
+                + " order by id", rs -> rs.getString(1), tenant, errorIds)
+                .forEach(c -> {
+                    String n = Commands.normalize(c);
+                    if (n != null) {
+                        frequency.merge(n, 1, Integer::sum);
+                    }
+                });
+        return frequency.entrySet().stream()
+                .sorted(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                .limit(5).map(Map.Entry::getKey).toList();
+    }
+
+    long[] rules(String tenant, List<Pattern> patterns, OffsetDateTime now, List<Long> created) {
+        long inserted = 0;
+        long updated = 0;
+        var l = config.learning();
+        for (Pattern p : patterns) {
+            if (p.members().size() < l.minOccurrences() || p.confidence() < l.minConfidence()
+                    || p.successRate() < l.minSuccessRate()) {
+                continue;
+            }
+            String joined = String.join(" ", p.requiredTokens());
+            String dedupKey = sha256(p.type() + "\u001f" + joined);
+            List<Pair> bySolutionConfidence = new ArrayList<>(p.members());
+            bySolutionConfidence.sort((a, b) -> Double.compare(b.confidence(), a.confidence()));
+            List<Long> solutionIds = bySolutionConfidence.stream().map(Pair::solutionId).distinct().toList();
+            Map<String, Object> action = new LinkedHashMap<>();
+            action.put("type", "apply_solution");
+            action.put("solution_ids", solutionIds);
+            action.put("message", bySolutionConfidence.get(0).title());
+            Long[] sources = p.members().stream().map(Pair::errorId).distinct().sorted().toArray(Long[]::new);
+            Set<Long> projects = new TreeSet<>();
+            p.members().forEach(m -> projects.add(m.projectId()));
+            Long projectId = projects.size() == 1 ? projects.iterator().next() : null;
+            double baseS = p.success() + 0.5 * p.partial();
+            double baseN = p.success() + p.failure() + p.partial();
+            String ruleType = p.confidence() >= l.autoFixConfidence() ? "auto_fix" : "suggestion";
+            String name = "Auto: " + (joined.length() > 50 ? joined.substring(0, 50) : joined);
+            String actionJson = toJson(action);
+            var existing = jdbc.one("select id, success_count, rejection_count, last_evidence_at from rule"
+                    + " where tenant = ? and dedup_key = ?", rs -> new Object[] {rs.getLong(1), rs.getInt(2),
+                    rs.getInt(3), Jdbc.instant(rs, "last_evidence_at")}, tenant, dedupKey);
+            if (existing.isEmpty()) {
+                long id = jdbc.one("""
+                        insert into rule (tenant, project_id, dedup_key, name, description, error_type, required_tokens,
+                                          file_extensions, commands, action, rule_type, base_successes, base_total,
+                                          confidence, source_error_ids, last_evidence_at, created_at, updated_at)
+                        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?) returning id""",
+                        rs -> rs.getLong(1), tenant, projectId, dedupKey, name,
+                        "Learned from " + p.members().size() + " error–solution pairs of " + p.type(), p.type(),
+                        p.requiredTokens().toArray(String[]::new), p.fileExtensions().toArray(String[]::new),
+                        p.commands().toArray(String[]::new), actionJson, ruleType, baseS, baseN, p.confidence(), sources,
+                        p.latestOutcome(), now, now).orElseThrow();
+                created.add(id);
+                inserted++;
+            } else {
+                Object[] row = existing.get();
+                int success = (Integer) row[1];
+                int rejection = (Integer) row[2];
+                Instant evidence = ((Instant) row[3]).isAfter(p.latestOutcome()) ? (Instant) row[3] : p.latestOutcome();
+                double confidence = Confidence.wilson(baseS + success, baseN + success + rejection)
+                        * Confidence.decay(ageDays(evidence, now), l.decayHalfLifeDays());
+                updated += jdbc.update("""
+                        update rule set project_id = ?, name = ?, required_tokens = ?, file_extensions = ?, commands = ?,
+                            action = ?::jsonb, rule_type = ?, base_successes = ?, base_total = ?, confidence = ?,
+                            source_error_ids = ?, last_evidence_at = ?, updated_at = ?,
+                            active = case when not active and prune_reason = 'low_confidence' and ? >= ? then true else active end,
+                            prune_reason = case when not active and prune_reason = 'low_confidence' and ? >= ? then null
+                                                else prune_reason end
+                        where id = ? and (project_id is distinct from ? or name <> ? or required_tokens <> ?
+                              or file_extensions <> ? or commands <> ? or action <> ?::jsonb or rule_type <> ?
+                              or base_successes <> ? or base_total <> ? or confidence <> ? or source_error_ids <> ?
+                              or last_evidence_at <> ?
+                              or (not active and prune_reason = 'low_confidence' and ? >= ?))""",
+                        projectId, name, p.requiredTokens().toArray(String[]::new),
+                        p.fileExtensions().toArray(String[]::new), p.commands().toArray(String[]::new), actionJson,
+                        ruleType, baseS, baseN, confidence, sources, evidence, now, confidence, l.minConfidence(),
+                        confidence, l.minConfidence(), row[0], projectId, name,
+                        p.requiredTokens().toArray(String[]::new), p.fileExtensions().toArray(String[]::new),
+                        p.commands().toArray(String[]::new), actionJson, ruleType, baseS, baseN, confidence, sources,
+                        evidence, confidence, l.minConfidence());
+            }
+        }
+        return new long[] {inserted, updated};
+    }
+
+    long prune(String tenant, OffsetDateTime now) {
+        var l = config.learning();
+        long low = jdbc.update("update rule set active = false, prune_reason = 'low_confidence', updated_at = ?"
+                + " where tenant = ? and active and confidence < ?", now, tenant, l.pruneThreshold());
+        long rejected = jdbc.update("""
+                update rule set active = false, prune_reason = 'rejections', updated_at = ?
+                where tenant = ? and active and success_count + rejection_count >= ?
+                  and rejection_count::float8 / (success_count + rejection_count) > ?""", now, tenant,
+                l.pruneMinFeedback(), l.maxRejectionRate());
+        return low + rejected;
+    }
+
+    long[] antipatterns(String tenant, OffsetDateTime now, List<Long> created) {
+        record Candidate(long errorId, Long projectId, String type, String fingerprint, String template, long failed) {
+        }
+        List<Candidate> candidates = jdbc.list("""
+                select e.id, e.project_id, e.error_type, e.fingerprint, e.message_template,
+                       (select count(*) from solution_attempt a where a.error_id = e.id)
+                     + (select count(*) from solution_outcome o where o.error_id = e.id and o.outcome = 'failure') as failed
+                from error e where e.tenant = ? and not e.resolved and e.occurrence_count >= 3
+                order by e.id""", rs -> new Candidate(rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getString(4),
+                rs.getString(5), rs.getLong(6)), tenant);
+        long inserted = 0;
+        long updated = 0;
+        for (Candidate c : candidates) {
+            if (c.failed() < 2) {
+                continue;
+            }
+            String severity = c.failed() >= 4 ? "critical" : "warning";
+            double confidence = Math.min(0.9, 0.3 + 0.15 * c.failed());
+            List<String> tried = jdbc.list("select description from solution_attempt where error_id = ?"
+                    + " order by attempted_at, id limit 3", rs -> rs.getString(1), c.errorId());
+            String description = "Recurring error without a working fix: " + c.template()
+                    + (tried.isEmpty() ? "" : ". Tried without success: " + String.join("; ", tried));
+            String[] commands = commands(tenant, new Long[] {c.errorId()}).toArray(String[]::new);
+            var existing = jdbc.one("select id from antipattern where tenant = ? and source_error_id = ?",
+                    rs -> rs.getLong(1), tenant, c.errorId());
+            if (existing.isEmpty()) {
+                long id = jdbc.one("""
+                        insert into antipattern (tenant, project_id, source_error_id, description, error_type, fingerprint,
+                                                 message_template, commands, severity, failed_attempts, confidence,
+                                                 created_at, updated_at)
+                        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id""", rs -> rs.getLong(1), tenant,
+                        c.projectId(), c.errorId(), description, c.type(), c.fingerprint(), c.template(), commands,
+                        severity, (int) c.failed(), confidence, now, now).orElseThrow();
+                created.add(id);
+                inserted++;
+            } else {
+                updated += jdbc.update("""
+                        update antipattern set description = ?, commands = ?, severity = ?, failed_attempts = ?,
+                                               confidence = ?, updated_at = ?
+                        where id = ? and (description <> ? or commands <> ? or severity <> ? or failed_attempts <> ?
+                                          or confidence <> ?)""", description, commands, severity, (int) c.failed(),
+                        confidence, now, existing.get(), description, commands, severity, (int) c.failed(), confidence);
+            }
+        }
+        updated += jdbc.update("""
+                update antipattern a set active = false, updated_at = ? from error e
+                where a.tenant = ? and a.active and e.id = a.source_error_id and e.resolved""", now, tenant);
+        return new long[] {inserted, updated};
+    }
+
+    long modules(String tenant, OffsetDateTime now) {
+        String wilson = Solutions.confidenceSql("u.success", "u.failure", "0", "coalesce(m.last_used_at, ?::timestamptz)");
+        String expression = "case when u.success + u.failure = 0 then m.reusability_score else 0.4 * m.reusability_score"
+                + " + 0.6 * " + wilson + " end";
+        return jdbc.update("""
+                update code_module m set confidence = %1$s, updated_at = ?
+                from (select m2.id, count(*) filter (where mu.outcome = 'success') as success,
+                             count(*) filter (where mu.outcome = 'failure') as failure
+                      from code_module m2 left join module_usage mu on mu.module_id = m2.id
+                      where m2.tenant = ? group by m2.id) u
+                where m.id = u.id and m.confidence is distinct from %1$s""".formatted(expression), now, now,
+                config.learning().decayHalfLifeDays(), now, tenant, now, now, config.learning().decayHalfLifeDays());
+    }
+
+    static double ageDays(Instant then, OffsetDateTime now) {
+        return Math.max(0, (now.toInstant().toEpochMilli() - then.toEpochMilli()) / 86_400_000.0);
+    }
+
+    static Map<String, Double> normalized(List<String> tokens) {
+        Map<String, Double> v = new HashMap<>();
+        tokens.forEach(t -> v.merge(t, 1.0, Double::sum));
+        double norm = Math.sqrt(v.values().stream().mapToDouble(x -> x * x).sum());
+        if (norm > 0) {
+            v.replaceAll((k, x) -> x / norm);
+        }
+        return v;
+    }
+
+    static double cosine(Map<String, Double> a, Map<String, Double> b) {
+        double dot = 0;
+        for (Map.Entry<String, Double> e : a.entrySet()) {
+            dot += e.getValue() * b.getOrDefault(e.getKey(), 0.0);
+        }
+        double na = Math.sqrt(a.values().stream().mapToDouble(x -> x * x).sum());
+        double nb = Math.sqrt(b.values().stream().mapToDouble(x -> x * x).sum());
+        return na == 0 || nb == 0 ? 0 : dot / (na * nb);
+    }
+
+    private String toJson(Object o) {
+        try {
+            return json.writeValueAsString(o);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static String sha256(String s) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,208 @@
+package dev.brain.error.outbox;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.jboss.logging.Logger;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.google.protobuf.Struct;
+import com.google.protobuf.Timestamp;
+import com.google.protobuf.util.JsonFormat;
+
+import dev.brain.error.config.ErrorConfig;
+import dev.brain.error.db.Jdbc;
+import dev.brain.grpc.v1.ApplySynapseEventsRequest;
+import dev.brain.grpc.v1.ApplySynapseEventsResponse;
+import dev.brain.grpc.v1.NodeRef;
+import dev.brain.grpc.v1.NodeType;
+import dev.brain.grpc.v1.SynapseEvent;
+import dev.brain.grpc.v1.SynapseEventOp;
+import dev.brain.grpc.v1.SynapseEventResult;
+import dev.brain.grpc.v1.SynapseEventServiceGrpc;
+import dev.brain.grpc.v1.SynapseEventStatus;
+import dev.brain.grpc.v1.SynapseType;
+import dev.brain.tenancy.Tenancy;
+import io.grpc.stub.MetadataUtils;
+import io.quarkus.grpc.GrpcClient;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.scheduler.Scheduled;
+
+/**
+ * Delivers outbox events to memory-service's {@code ApplySynapseEvents} (error-code.md §12.2): one relay per
+ * database (transaction-scoped advisory lock), up to {@code outbox.batch} due rows in id order, locked with
+ * {@code SKIP LOCKED}. Delivered rows get {@code delivered_at}; a failed call backs off
+ * {@code min(2^attempts, 300)} s and gives up after {@code outbox.maxAttempts} ({@code dead_at}); an event
+ * memory-service rejects as invalid is dead at once (it can never succeed). memory-service applies each
+ * idempotency key once, so a redelivery after a lost answer is harmless.
+ */
+@ApplicationScoped
+public class OutboxRelay {
+
+    private static final Logger LOG = Logger.getLogger(OutboxRelay.class);
+    private static final long CALL_DEADLINE_SECONDS = 5;
+
+    private final Jdbc jdbc;
+    private final ObjectMapper json;
+    private final Clock clock;
+    private final ErrorConfig config;
+    private final SynapseEventServiceGrpc.SynapseEventServiceBlockingStub memory;
+
+    public OutboxRelay(Jdbc jdbc, ObjectMapper json, Clock clock, ErrorConfig config,
+            @GrpcClient("memory") SynapseEventServiceGrpc.SynapseEventServiceBlockingStub memory) {
+        this.jdbc = jdbc;
+        this.json = json;
+        this.clock = clock;
+        this.config = config;
+        this.memory = memory;
+    }
+
+    /** What one relay pass did. */
+    public record Pass(int delivered, int failed, int dead) {
+    }
+
+    @Scheduled(every = "${error.outbox.interval:1s}", delayed = "2s",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void scheduled() {
+        try {
+            relayOnce();
+        } catch (RuntimeException e) {
+            LOG.debugf("outbox relay pass failed: %s", e.getMessage());
+        }
+    }
+
+    public Pass relayOnce() {
+        return QuarkusTransaction.requiringNew().call(this::pass);
+    }
+
+    private record Pending(long id, String tenant, int attempts, String event) {
+    }
+
+    private Pass pass() {
+        Instant now = clock.instant();
+        if (!jdbc.one("select pg_try_advisory_xact_lock(hashtext('error.outbox-relay'))", rs -> rs.getBoolean(1))
+                .orElse(false)) {
+            return new Pass(0, 0, 0);
+        }
+        List<Pending> due = jdbc.list("""
+                select id, tenant, attempts, event::text from outbox
+                where delivered_at is null and dead_at is null and next_attempt_at <= ?
+                order by id limit ? for update skip locked""",
+                rs -> new Pending(rs.getLong(1), rs.getString(2), rs.getInt(3), rs.getString(4)), now,
+                config.outbox().batch());
+        Map<String, List<Pending>> byTenant = new LinkedHashMap<>();
+        due.forEach(p -> byTenant.computeIfAbsent(p.tenant(), t -> new ArrayList<>()).add(p));
+        int delivered = 0;
+        int failed = 0;
+        int dead = 0;
+        for (Map.Entry<String, List<Pending>> tenant : byTenant.entrySet()) {
+            List<Pending> rows = tenant.getValue();
+            ApplySynapseEventsResponse response;
+            try {
+                ApplySynapseEventsRequest.Builder request = ApplySynapseEventsRequest.newBuilder();
+                rows.forEach(p -> request.addEvents(toProto(p.event())));
+                response = memory.withInterceptors(MetadataUtils.newAttachHeadersInterceptor(
+                        Tenancy.metadataFor(tenant.getKey())))
+                        .withDeadlineAfter(CALL_DEADLINE_SECONDS, TimeUnit.SECONDS)
+                        .applySynapseEvents(request.build());
+            } catch (RuntimeException e) {
+                String reason = oneLine(e);
+                for (Pending p : rows) {
+                    dead += backOff(p, reason, now) ? 1 : 0;
+                    failed++;
+                }
+                LOG.debugf("memory-service did not take %d events of tenant %s: %s", rows.size(), tenant.getKey(),
+                        reason);
+                continue;
+            }
+            for (int i = 0; i < rows.size(); i++) {
+                SynapseEventResult result = response.getResults(i);
+                if (result.getStatus() == SynapseEventStatus.SYNAPSE_EVENT_STATUS_REJECTED) {
+                    jdbc.update("update outbox set dead_at = ?, attempts = attempts + 1, last_error = ? where id = ?",
+                            now, "rejected: " + result.getReason(), rows.get(i).id());
+                    dead++;
+                } else {
+                    jdbc.update("update outbox set delivered_at = ?, last_error = null where id = ?", now,
+                            rows.get(i).id());
+                    delivered++;
+                }
+            }
+        }
+        return new Pass(delivered, failed, dead);
+    }
+
+    /** Schedules the next attempt; true when the event gave up. */
+    private boolean backOff(Pending p, String reason, Instant now) {
+        int attempts = p.attempts() + 1;
+        boolean dead = attempts >= config.outbox().maxAttempts();
+        long delaySeconds = Math.min(1L << Math.min(attempts, 20), 300L);
+        jdbc.update("update outbox set attempts = ?, next_attempt_at = ?, last_error = ?, dead_at = ? where id = ?",
+                attempts, now.plusSeconds(delaySeconds), reason, dead ? now : null, p.id());
+        return dead;
+    }
+
+    SynapseEvent toProto(String eventJson) {
+        try {
+            JsonNode e = json.readTree(eventJson);
+            SynapseEvent.Builder b = SynapseEvent.newBuilder()
+                    .setIdempotencyKey(e.path("idempotency_key").asText())
+                    .setTenant(e.path("tenant").asText(""))
+                    .setOp(SynapseEventOp.valueOf("SYNAPSE_EVENT_OP_" + e.path("op").asText().toUpperCase(Locale.ROOT)))
+                    .setProject(e.path("project").asText(""))
+                    .setOccurredAt(timestamp(Instant.parse(e.path("occurred_at").asText())));
+            if (e.hasNonNull("synapse_type")) {
+                b.setSynapseType(SynapseType.valueOf("SYNAPSE_TYPE_" + e.get("synapse_type").asText()
+                        .toUpperCase(Locale.ROOT)));
+            }
+            b.setSource(nodeRef(e.get("source"))).setSourceLabel(e.path("source").path("label").asText(""));
+            if (e.hasNonNull("target")) {
+                b.setTarget(nodeRef(e.get("target"))).setTargetLabel(e.path("target").path("label").asText(""));
+            }
+            if (e.hasNonNull("factor")) {
+                b.setFactor(e.get("factor").asDouble());
+            }
+            if (e.hasNonNull("context")) {
+                Struct.Builder context = Struct.newBuilder();
+                JsonFormat.parser().merge(json.writeValueAsString(e.get("context")), context);
+                b.setContext(context);
+            }
+            return b.build();
+        } catch (JsonProcessingException | com.google.protobuf.InvalidProtocolBufferException e) {
+            throw new IllegalStateException("outbox event is not valid: " + e.getMessage(), e);
+        }
+    }
+
+    private static NodeRef nodeRef(JsonNode node) {
+        return NodeRef.newBuilder()
+                .setType(NodeType.valueOf("NODE_TYPE_" + node.path("type").asText().toUpperCase(Locale.ROOT)))
+                .setId(node.path("id").asLong()).build();
+    }
+
+    private static Timestamp timestamp(Instant i) {
+        return Timestamp.newBuilder().setSeconds(i.getEpochSecond()).setNanos(i.getNano()).build();
+    }
+
+    private static String oneLine(Throwable e) {
+        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        int nl = m.indexOf('\n');
+        return nl < 0 ? m : m.substring(0, nl);
+    }
+
+    /** Re-queues dead events of a tenant (attempts reset). */
+    public long retryDead(String tenant) {
+        return QuarkusTransaction.requiringNew().call(() -> jdbc.update(
+                "update outbox set dead_at = null, attempts = 0, next_attempt_at = ? where tenant = ? and dead_at is not null",
+                OffsetDateTime.now(clock), tenant));
+    }
+}

@@ -1,0 +1,261 @@
+package dev.brain.error.prevention;
+
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+
+import dev.brain.error.config.ErrorConfig;
+import dev.brain.error.db.Jdbc;
+import dev.brain.error.intake.AnalyzedError;
+import dev.brain.error.intake.Confidence;
+import dev.brain.error.intake.Tokens;
+import dev.brain.error.notification.Notifications;
+import dev.brain.error.outbox.Node;
+import dev.brain.error.outbox.Outbox;
+import dev.brain.error.session.CallScope;
+import dev.brain.error.solution.RemovedLines;
+import dev.brain.grpc.v1.Antipattern;
+import dev.brain.grpc.v1.PreventionKind;
+import dev.brain.grpc.v1.PreventionOutcome;
+import dev.brain.grpc.v1.PreventionWarning;
+import dev.brain.grpc.v1.Rule;
+import dev.brain.grpc.v1.Severity;
+import io.grpc.Status;
+
+/**
+ * Prevention (error-code.md §7): rules and antipatterns checked against an error output, a command, or code
+ * lines that a solution removed; feedback on warnings.
+ */
+@ApplicationScoped
+@Transactional
+public class Prevention {
+
+    static final double ANTIPATTERN_MESSAGE_SIMILARITY = 0.80;
+    static final double SOLUTION_CODE_MIN_CONFIDENCE = 0.3;
+
+    private final Jdbc jdbc;
+    private final Notifications notifications;
+    private final Outbox outbox;
+    private final ErrorConfig config;
+
+    public Prevention(Jdbc jdbc, Notifications notifications, Outbox outbox, ErrorConfig config) {
+        this.jdbc = jdbc;
+        this.notifications = notifications;
+        this.outbox = outbox;
+        this.config = config;
+    }
+
+    /** What to check; any field may be null. */
+    public record Check(AnalyzedError output, String command, String code, String filePath, boolean notifySession) {
+    }
+
+    public List<PreventionWarning> check(CallScope scope, Check check) {
+        Map<String, PreventionWarning> warnings = new LinkedHashMap<>();
+        List<Long> ruleIds = new ArrayList<>();
+        List<Long> antipatternIds = new ArrayList<>();
+        if (check.output() != null) {
+            AnalyzedError e = check.output();
+            for (Rule r : rules(scope, "r.error_type = ?", e.parsed().type())) {
+                if (Commands.inOrder(r.getRequiredTokensList(), e.template())
+                        && extensionMatches(r.getFileExtensionsList(), e.parsed().sourceFile())) {
+                    warnings.putIfAbsent("rule:" + r.getId(), ruleWarning(r, "output"));
+                    ruleIds.add(r.getId());
+                }
+            }
+            List<Antipattern> candidates = jdbc.list("select " + PreventionRows.ANTIPATTERN_COLUMNS + ", "
+                    + "similarity(a.message_template, ?) as trigram" + PreventionRows.ANTIPATTERN_FROM
+                    + "where a.tenant = ? and a.active and (a.project_id is null or a.project_id = ?)"
+                    + " and (a.fingerprint = ? or a.error_type = ?)", rs -> {
+                        Antipattern a = PreventionRows.antipattern(rs);
+                        double message = Math.max(rs.getDouble("trigram"), Tokens.cosine(
+                                Tokens.tokens(e.template()), Tokens.tokens(a.getMessageTemplate())));
+                        return a.getFingerprint().equals(e.fingerprint()) || message >= ANTIPATTERN_MESSAGE_SIMILARITY
+                                ? a : null;
+                    }, e.template(), scope.tenant(), scope.projectId(), e.fingerprint(), e.parsed().type());
+            for (Antipattern a : candidates) {
+                if (a != null) {
+                    warnings.putIfAbsent("antipattern:" + a.getId(), antipatternWarning(a, "output"));
+                    antipatternIds.add(a.getId());
+                }
+            }
+        }
+        String command = Commands.normalize(check.command());
+        if (command != null) {
+            for (Rule r : rules(scope, "r.commands <> '{}'")) {
+                if (Commands.matches(command, r.getCommandsList())) {
+                    warnings.putIfAbsent("rule:" + r.getId(), ruleWarning(r, "command"));
+                    ruleIds.add(r.getId());
+                }
+            }
+            for (Antipattern a : jdbc.list("select " + PreventionRows.ANTIPATTERN_COLUMNS
+                    + PreventionRows.ANTIPATTERN_FROM + "where a.tenant = ? and a.active"
+                    + " and (a.project_id is null or a.project_id = ?) and a.commands <> '{}'",
+                    PreventionRows::antipattern, scope.tenant(), scope.projectId())) {
+                if (Commands.matches(command, a.getCommandsList())) {
+                    warnings.putIfAbsent("antipattern:" + a.getId(), antipatternWarning(a, "command"));
+                    antipatternIds.add(a.getId());
+                }
+            }
+        }
+        if (check.code() != null && !check.code().isBlank()) {
+            for (String[] line : RemovedLines.lines(check.code())) {
+                jdbc.list("""
+                        select s.id, s.confidence, array_agg(es.error_id order by es.error_id) as errors
+                        from solution s join error_solution es on es.solution_id = s.id
+                        where s.tenant = ? and s.removed_line_hashes && ? and s.confidence >= ?
+                        group by s.id, s.confidence order by s.confidence desc""", rs -> {
+                    long solution = rs.getLong(1);
+                    List<Long> errors = Jdbc.longs(rs, "errors");
+                    warnings.putIfAbsent("solution:" + solution + ":" + line[1], PreventionWarning.newBuilder()
+                            .setKind(PreventionKind.PREVENTION_KIND_SOLUTION_CODE).setId(solution)
+                            .setSeverity(Severity.SEVERITY_WARNING)
+                            .setMessage("this line was removed by solution #" + solution + " to fix error #"
+                                    + errors.get(0))
+                            .setConfidence(rs.getDouble(2)).addSolutionIds(solution).addAllErrorIds(errors)
+                            .setMatchedOn("code").setLine(line[0]).build());
+                    return solution;
+                }, scope.tenant(), new String[] {line[1]}, SOLUTION_CODE_MIN_CONFIDENCE);
+            }
+        }
+        if (!ruleIds.isEmpty()) {
+            jdbc.update("update rule set trigger_count = trigger_count + 1 where tenant = ? and id = any(?)",
+                    scope.tenant(), ruleIds.stream().distinct().toArray(Long[]::new));
+        }
+        if (!antipatternIds.isEmpty()) {
+            jdbc.update("update antipattern set trigger_count = trigger_count + 1 where tenant = ? and id = any(?)",
+                    scope.tenant(), antipatternIds.stream().distinct().toArray(Long[]::new));
+        }
+        List<PreventionWarning> result = new ArrayList<>(warnings.values());
+        result.sort(Comparator.comparingInt((PreventionWarning w) -> w.getSeverity().getNumber()).reversed()
+                .thenComparing(Comparator.comparingDouble(PreventionWarning::getConfidence).reversed()));
+        if (check.notifySession() && scope.sessionId() != null) {
+            for (PreventionWarning w : result) {
+                if (w.getKind() == PreventionKind.PREVENTION_KIND_SOLUTION_CODE) {
+                    continue;
+                }
+                boolean rule = w.getKind() == PreventionKind.PREVENTION_KIND_RULE;
+                notifications.send(scope.tenant(), new Notifications.Draft(
+                        rule ? "rule_triggered" : "antipattern_warning", scope.projectId(), scope.sessionId(),
+                        rule ? "rule" : "antipattern", w.getId(), w.getMessage(),
+                        (rule ? "rule_triggered:" : "antipattern_warning:") + w.getId() + ":" + scope.sessionId()),
+                        scope.now());
+            }
+        }
+        return result;
+    }
+
+    private List<Rule> rules(CallScope scope, String condition, Object... extra) {
+        List<Object> params = new ArrayList<>(List.of(scope.tenant()));
+        params.add(scope.projectId());
+        params.addAll(List.of(extra));
+        return jdbc.list("select " + PreventionRows.RULE_COLUMNS + PreventionRows.RULE_FROM
+                + "where r.tenant = ? and r.active and (r.project_id is null or r.project_id = ?) and " + condition,
+                PreventionRows::rule, params.toArray());
+    }
+
+    static boolean extensionMatches(List<String> extensions, String sourceFile) {
+        if (extensions.isEmpty() || sourceFile == null || sourceFile.isEmpty()) {
+            return true;
+        }
+        String base = sourceFile.substring(sourceFile.replace('\\', '/').lastIndexOf('/') + 1);
+        int dot = base.lastIndexOf('.');
+        return dot >= 0 && extensions.contains(base.substring(dot + 1)) || dot >= 0 && extensions.contains(base.substring(dot));
+    }
+
+    private static PreventionWarning ruleWarning(Rule r, String on) {
+        String message = r.getAction().getMessage().isEmpty() ? r.getName()
+                : r.getName() + " — " + r.getAction().getMessage();
+        return PreventionWarning.newBuilder().setKind(PreventionKind.PREVENTION_KIND_RULE).setId(r.getId())
+                .setSeverity(PreventionRows.ruleSeverity(r.getRuleType())).setMessage(message)
+                .setConfidence(r.getConfidence()).addAllSolutionIds(r.getAction().getSolutionIdsList())
+                .addAllErrorIds(r.getSourceErrorIdsList()).setMatchedOn(on).build();
+    }
+
+    private static PreventionWarning antipatternWarning(Antipattern a, String on) {
+        return PreventionWarning.newBuilder().setKind(PreventionKind.PREVENTION_KIND_ANTIPATTERN).setId(a.getId())
+                .setSeverity(a.getSeverity()).setMessage(a.getDescription()).setConfidence(a.getConfidence())
+                .addErrorIds(a.getSourceErrorId()).setMatchedOn(on).build();
+    }
+
+    /** §7.3 feedback; returns the updated rule or antipattern. */
+    public Object reportOutcome(CallScope scope, PreventionKind kind, long id, PreventionOutcome outcome, long errorId) {
+        if (outcome != PreventionOutcome.PREVENTION_OUTCOME_PREVENTED
+                && outcome != PreventionOutcome.PREVENTION_OUTCOME_REJECTED) {
+            throw Status.INVALID_ARGUMENT.withDescription("outcome must be PREVENTED or REJECTED").asRuntimeException();
+        }
+        boolean prevented = outcome == PreventionOutcome.PREVENTION_OUTCOME_PREVENTED;
+        OffsetDateTime now = scope.now();
+        if (kind == PreventionKind.PREVENTION_KIND_RULE) {
+            Rule rule = rule(scope.tenant(), id);
+            int success = rule.getSuccessCount() + (prevented ? 1 : 0);
+            int rejection = rule.getRejectionCount() + (prevented ? 0 : 1);
+            double confidence = Confidence.wilson(rule.getBaseSuccesses() + success,
+                    rule.getBaseTotal() + success + rejection);
+            jdbc.update("""
+                    update rule set success_count = ?, rejection_count = ?, confidence = ?, last_evidence_at = ?,
+                                    updated_at = ? where tenant = ? and id = ?""", success, rejection, confidence, now,
+                    now, scope.tenant(), id);
+            if (prevented) {
+                long target = errorId > 0 ? errorId : rule.getSourceErrorIds(0);
+                String template = jdbc.one("select error_type || ': ' || message_template from error"
+                        + " where tenant = ? and id = ?", rs -> rs.getString(1), scope.tenant(), target)
+                        .orElseThrow(() -> Status.NOT_FOUND.withDescription("error_id " + target + ": no such error")
+                                .asRuntimeException());
+                outbox.strengthen(scope.tenant(), scope.project(), "prevents", Node.rule(id, rule.getName()),
+                        new Node("error", target, template), null, now);
+            }
+            return rule(scope.tenant(), id);
+        }
+        if (kind == PreventionKind.PREVENTION_KIND_ANTIPATTERN) {
+            antipattern(scope.tenant(), id);
+            jdbc.update("""
+                    update antipattern set prevented_count = prevented_count + ?, rejected_count = rejected_count + ?,
+                        active = active and not (rejected_count + ? >= 3 and rejected_count + ? > prevented_count + ?),
+                        updated_at = ?
+                    where tenant = ? and id = ?""", prevented ? 1 : 0, prevented ? 0 : 1, prevented ? 0 : 1,
+                    prevented ? 0 : 1, prevented ? 1 : 0, now, scope.tenant(), id);
+            return antipattern(scope.tenant(), id);
+        }
+        throw Status.INVALID_ARGUMENT.withDescription("kind must be RULE or ANTIPATTERN").asRuntimeException();
+    }
+
+    public Rule rule(String tenant, long id) {
+        return jdbc.one("select " + PreventionRows.RULE_COLUMNS + PreventionRows.RULE_FROM
+                + "where r.tenant = ? and r.id = ?", PreventionRows::rule, tenant, id)
+                .orElseThrow(() -> Status.NOT_FOUND.withDescription("id " + id + ": no such rule").asRuntimeException());
+    }
+
+    public Antipattern antipattern(String tenant, long id) {
+        return jdbc.one("select " + PreventionRows.ANTIPATTERN_COLUMNS + PreventionRows.ANTIPATTERN_FROM
+                + "where a.tenant = ? and a.id = ?", PreventionRows::antipattern, tenant, id)
+                .orElseThrow(() -> Status.NOT_FOUND.withDescription("id " + id + ": no such antipattern")
+                        .asRuntimeException());
+    }
+
+    /** Rules by confidence desc, id asc; keyset page token = offset (small lists). */
+    public List<Rule> listRules(String tenant, boolean activeOnly, int limit, int offset) {
+        return jdbc.list("select " + PreventionRows.RULE_COLUMNS + PreventionRows.RULE_FROM
+                + "where r.tenant = ? and (r.active or not ?) order by r.confidence desc, r.id limit ? offset ?",
+                PreventionRows::rule, tenant, activeOnly, limit, offset);
+    }
+
+    public List<Antipattern> listAntipatterns(String tenant, boolean activeOnly, int limit, int offset) {
+        return jdbc.list("select " + PreventionRows.ANTIPATTERN_COLUMNS + PreventionRows.ANTIPATTERN_FROM
+                + "where a.tenant = ? and (a.active or not ?) order by case a.severity when 'critical' then 3"
+                + " when 'warning' then 2 else 1 end desc, a.confidence desc, a.id limit ? offset ?",
+                PreventionRows::antipattern, tenant, activeOnly, limit, offset);
+    }
+
+    public Rule setActive(String tenant, long id, boolean active, OffsetDateTime now) {
+        rule(tenant, id);
+        jdbc.update("update rule set active = ?, prune_reason = case when ? then null else prune_reason end,"
+                + " updated_at = ? where tenant = ? and id = ?", active, active, now, tenant, id);
+        return rule(tenant, id);
+    }
+}

@@ -1,0 +1,178 @@
+package dev.brain.error.report;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+
+import dev.brain.error.config.ErrorConfig;
+import dev.brain.error.db.Jdbc;
+import dev.brain.error.intake.Fingerprints;
+import dev.brain.error.intake.InputNormalizer;
+import dev.brain.error.intake.MessageTemplate;
+import dev.brain.error.intake.ParsedError;
+import dev.brain.error.intake.ParserRegistry;
+import dev.brain.error.session.CallScope;
+import dev.brain.error.session.Scopes;
+import dev.brain.error.solution.SolutionRows;
+import dev.brain.grpc.v1.ErrorHit;
+import dev.brain.grpc.v1.ErrorQueryList;
+import dev.brain.grpc.v1.ErrorRecord;
+import dev.brain.grpc.v1.QueryErrorsRequest;
+import dev.brain.grpc.v1.QueryErrorsResponse;
+import dev.brain.grpc.v1.SearchFootprint;
+import dev.brain.grpc.v1.SolutionForError;
+import io.grpc.Status;
+
+/**
+ * {@code QueryErrors} (error-code.md §5.9): free text of any shape — a pasted error line with quotes,
+ * parentheses and operators, keywords, an error code — is templated and searched in ranked lists (error full
+ * text, trigram on the template, solution full text mapped to its errors), fused by reciprocal rank. The text
+ * never reaches a query parser as syntax: lexemes are quoted one by one.
+ */
+@ApplicationScoped
+@Transactional
+public class ErrorQueries {
+
+    static final int MAX_QUERY_BYTES = 4 * 1024;
+    static final int LIST_SIZE = 50;
+    static final int RRF_K = 60;
+
+    private final Jdbc jdbc;
+    private final Scopes scopes;
+    private final ErrorRows errors;
+    private final SolutionRows solutions;
+    private final Matcher matcher;
+    private final ErrorConfig config;
+
+    public ErrorQueries(Jdbc jdbc, Scopes scopes, ErrorRows errors, SolutionRows solutions, Matcher matcher,
+            ErrorConfig config) {
+        this.jdbc = jdbc;
+        this.scopes = scopes;
+        this.errors = errors;
+        this.solutions = solutions;
+        this.matcher = matcher;
+        this.config = config;
+    }
+
+    public QueryErrorsResponse query(QueryErrorsRequest r) {
+        String text = InputNormalizer.clean(r.getQuery()).strip();
+        if (text.isEmpty()) {
+            throw Status.INVALID_ARGUMENT.withDescription("query is required").asRuntimeException();
+        }
+        if (text.getBytes(StandardCharsets.UTF_8).length > MAX_QUERY_BYTES) {
+            throw Status.INVALID_ARGUMENT.withDescription("query: at most 4 KiB").asRuntimeException();
+        }
+        if (r.getLimit() < 0 || r.getLimit() > 50) {
+            throw Status.INVALID_ARGUMENT.withDescription("limit: 0-50").asRuntimeException();
+        }
+        int limit = r.getLimit() == 0 ? 10 : r.getLimit();
+        CallScope scope = scopes.forRead(r.getScope());
+        boolean projectOnly = r.getProjectOnly() && scope.project() != null;
+        if (projectOnly && scope.projectId() == null) {
+            return empty(scope, "project " + scope.project());
+        }
+        String template = MessageTemplate.template(text);
+        String lexemes = template.replaceAll("<[A-Z]+>", " ");
+        StringBuilder filter = new StringBuilder("e.tenant = ?");
+        List<Object> filterParams = new ArrayList<>(List.of(scope.tenant()));
+        if (projectOnly) {
+            filter.append(" and e.project_id = ?");
+            filterParams.add(scope.projectId());
+        }
+        if (r.getTypesCount() > 0) {
+            filter.append(" and e.error_type = any(?)");
+            filterParams.add(r.getTypesList().toArray(String[]::new));
+        }
+        if (r.hasResolved()) {
+            filter.append(" and e.resolved = ?");
+            filterParams.add(r.getResolved());
+        }
+        List<Object> params = new ArrayList<>();
+        params.add(lexemes);
+        params.addAll(filterParams);
+        params.add(LIST_SIZE);
+        params.addAll(filterParams);
+        params.add(template);
+        params.add(template);
+        params.add(LIST_SIZE);
+        params.addAll(filterParams);
+        params.add(LIST_SIZE);
+        record Ranked(int list, long id, Instant lastSeen) {
+        }
+        List<Ranked> ranked = jdbc.list("""
+                with q as (%1$s)
+                (select 1, id, last_seen_at from (select e.id, e.last_seen_at from error e, q
+                   where %2$s and e.search_vector @@ q.q order by ts_rank_cd(e.search_vector, q.q, 32) desc, e.id desc
+                   limit ?) a)
+                union all
+                (select 2, id, last_seen_at from (select e.id, e.last_seen_at from error e
+                   where %2$s and e.message_template %% ? order by e.message_template <-> ?, e.id desc limit ?) b)
+                union all
+                (select 4, id, last_seen_at from (select e.id, e.last_seen_at, max(ts_rank_cd(s.search_vector, q.q, 32)) as rank
+                   from solution s cross join q join error_solution es on es.solution_id = s.id
+                   join error e on e.id = es.error_id
+                   where %2$s and s.search_vector @@ q.q group by e.id, e.last_seen_at
+                   order by rank desc, e.id desc limit ?) c)""".formatted(Matcher.LEXEME_QUERY, filter),
+                rs -> new Ranked(rs.getInt(1), rs.getLong(2), Jdbc.instant(rs, "last_seen_at")), params.toArray());
+        Map<Long, Double> scores = new LinkedHashMap<>();
+        Map<Long, List<ErrorQueryList>> lists = new HashMap<>();
+        Map<Long, Instant> lastSeen = new HashMap<>();
+        Map<Integer, Integer> rankInList = new HashMap<>();
+        for (Ranked x : ranked) {
+            int rank = rankInList.merge(x.list(), 1, Integer::sum);
+            scores.merge(x.id(), 1.0 / (RRF_K + rank), Double::sum);
+            lists.computeIfAbsent(x.id(), k -> new ArrayList<>()).add(ErrorQueryList.forNumber(x.list()));
+            lastSeen.put(x.id(), x.lastSeen());
+        }
+        List<Long> order = new ArrayList<>(scores.keySet());
+        order.sort(Comparator.comparingDouble((Long id) -> scores.get(id)).reversed()
+                .thenComparing(id -> lastSeen.get(id), Comparator.reverseOrder()));
+        List<Long> top = order.subList(0, Math.min(limit, order.size()));
+        Long[] ids = top.toArray(Long[]::new);
+        Map<Long, ErrorRecord> records = new HashMap<>();
+        errors.byIds(scope.tenant(), ids).forEach(e -> records.put(e.getId(), e));
+        Map<Long, List<SolutionForError>> solutionsById = solutions.forErrors(scope.tenant(), ids, 3);
+        Map<Long, Matcher.Scored> matchScores = new HashMap<>();
+        ParsedError parsed = ParserRegistry.parse(text);
+        Matcher.Result matched = null;
+        if (!"generic".equals(parsed.parser())) {
+            matched = matcher.match(new Matcher.Probe(scope.tenant(), projectOnly ? scope.projectId() : null, 0,
+                    Fingerprints.fingerprint(parsed.type(), parsed.message(), parsed.frames()), parsed.type(),
+                    MessageTemplate.template(parsed.message()), parsed.sourceFile(), null,
+                    Fingerprints.selectedKeys(parsed.frames(), 10), null, null));
+            matched.scored().forEach(s -> matchScores.put(s.errorId(), s));
+        }
+        QueryErrorsResponse.Builder response = QueryErrorsResponse.newBuilder().setSemanticSkipped(true);
+        for (Long id : top) {
+            ErrorHit.Builder hit = ErrorHit.newBuilder().setError(records.get(id)).setScore(scores.get(id))
+                    .addAllSolutions(solutionsById.getOrDefault(id, List.of())).addAllLists(lists.get(id));
+            Matcher.Scored s = matchScores.get(id);
+            if (s != null) {
+                hit.setMatchScore(s.score()).putAllSignals(s.signals());
+            }
+            response.addHits(hit);
+        }
+        SearchFootprint.Builder footprint = SearchFootprint.newBuilder()
+                .setStoreSize(projectOnly ? jdbc.count("select count(*) from error where tenant = ? and project_id = ?",
+                        scope.tenant(), scope.projectId()) : matcher.storeSize(scope.tenant(), scope.now().toInstant()))
+                .setCandidatesConsidered(scores.size())
+                .setScope(projectOnly ? "project " + scope.project() : "tenant");
+        if (matched != null && matched.nearest() != null) {
+            footprint.setNearestScore(matched.nearest()).setThreshold(config.matching().threshold());
+        }
+        return response.setFootprint(footprint).build();
+    }
+
+    private QueryErrorsResponse empty(CallScope scope, String searched) {
+        return QueryErrorsResponse.newBuilder().setSemanticSkipped(true)
+                .setFootprint(SearchFootprint.newBuilder().setScope(searched)).build();
+    }
+}

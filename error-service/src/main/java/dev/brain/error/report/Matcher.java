@@ -1,0 +1,261 @@
+package dev.brain.error.report;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.brain.error.config.ErrorConfig;
+import dev.brain.error.db.Jdbc;
+import dev.brain.error.intake.Tokens;
+
+/**
+ * Multi-signal matching (error-code.md §5.7). Candidates are preselected by one tenant-scoped SQL statement —
+ * same fingerprint, same type, full text, trigram — so the cost is bounded by {@code matching.maxCandidates},
+ * not by the store; the signals are then computed here.
+ */
+@ApplicationScoped
+public class Matcher {
+
+    /** What is matched: a stored error (excludeId = its id) or a parsed query (excludeId = 0). */
+    public record Probe(String tenant, Long projectOnly, long excludeId, String fingerprint, String type,
+            String template, String sourceFile, String workingDirectory, List<String> frameKeys, String taskContext,
+            String stackText) {
+    }
+
+    /** A scored candidate; {@code signals} holds only the signals not excluded. */
+    public record Scored(long errorId, double score, boolean strong, Map<String, Double> signals, Instant lastSeenAt) {
+    }
+
+    /** Every scored candidate (best first) and how many were considered. */
+    public record Result(List<Scored> scored, int candidatesConsidered) {
+
+        public List<Scored> matches(double threshold) {
+            return scored.stream().filter(s -> s.score() >= threshold).toList();
+        }
+
+        public Double nearest() {
+            return scored.isEmpty() ? null : scored.get(0).score();
+        }
+    }
+
+    static final double W_FINGERPRINT = 0.30;
+    static final double W_MESSAGE = 0.20;
+    static final double W_TYPE = 0.15;
+    static final double W_STACK = 0.15;
+    static final double W_FILE = 0.10;
+    static final double W_FULL_TEXT = 0.10;
+
+    /** The OR query of §5.7 step 3: distinct lexemes of the text, at most 32, each quoted for to_tsquery. */
+    static final String LEXEME_QUERY = """
+            select coalesce(to_tsquery('simple', string_agg(
+                       '''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''', ' | ')), ''::tsquery) as q
+            from (select lexeme from unnest(to_tsvector('simple', ?)) limit 32) l""";
+
+    /** The search vector of error rows, for a probe that is not stored (same expression as the column). */
+    static final String PROBE_VECTOR = """
+            setweight(to_tsvector('simple', ?), 'A') || setweight(to_tsvector('simple', ?), 'A')
+            || setweight(to_tsvector('simple', coalesce(left(?, 2000), '')), 'C')
+            || setweight(to_tsvector('simple', coalesce(left(?, 4000), '')), 'D')""";
+
+    private final Jdbc jdbc;
+    private final ErrorConfig config;
+
+    public Matcher(Jdbc jdbc, ErrorConfig config) {
+        this.jdbc = jdbc;
+        this.config = config;
+    }
+
+    private record Candidate(long id, String fingerprint, String type, String template, String sourceFile,
+            String workingDirectory, Instant lastSeenAt, double trigram, double rank, double ownRank,
+            List<String> keys) {
+    }
+
+    public Result match(Probe probe) {
+        String scope = "tenant = ? and id <> ?" + (probe.projectOnly() != null ? " and project_id = ?" : "");
+        List<Object> scopeParams = new ArrayList<>(List.of(probe.tenant(), probe.excludeId()));
+        if (probe.projectOnly() != null) {
+            scopeParams.add(probe.projectOnly());
+        }
+        String sql = """
+                with q as (%s),
+                c as (
+                  (select id, 100000 + row_number() over () as ord from (select id from error
+                   where %s and fingerprint = ? order by last_seen_at desc limit 20) b)
+                  union all
+                  (select id, 200000 + row_number() over () from (select id from error
+                   where %s and error_type = ? order by last_seen_at desc limit 30) b)
+                  union all
+                  (select id, 300000 + row_number() over () from (select id from error, q
+                   where %s and search_vector @@ q.q order by ts_rank_cd(search_vector, q.q, 32) desc limit 30) b)
+                  union all
+                  (select id, 400000 + row_number() over () from (select id from error
+                   where %s and message_template %% ? order by message_template <-> ? limit 30) b)
+                ),
+                ids as (select id, min(ord) as ord from c group by id order by min(ord) limit ?)
+                select e.id, e.fingerprint, e.error_type, e.message_template, e.source_file, e.working_directory,
+                       e.last_seen_at, similarity(e.message_template, ?) as trigram,
+                       ts_rank_cd(e.search_vector, q.q, 32) as rank,
+                       ts_rank_cd(%s, q.q, 32) as own_rank,
+                       (select array_agg(normalized order by position) from (
+                          select f.normalized, f.position from stack_frame f where f.error_id = e.id
+                            and (f.in_app or not exists (select 1 from stack_frame g where g.error_id = e.id and g.in_app))
+                          order by f.position limit 10) k) as keys
+                from ids join error e on e.id = ids.id cross join q
+                order by ids.ord""".formatted(LEXEME_QUERY, scope, scope, scope, scope, PROBE_VECTOR);
+        String lexemeText = probe.type() + " " + probe.template().replaceAll("<[A-Z]+>", " ");
+        List<Object> params = new ArrayList<>();
+        params.add(lexemeText);
+        params.addAll(scopeParams);          // same fingerprint
+        params.add(probe.fingerprint());
+        params.addAll(scopeParams);          // same type
+        params.add(probe.type());
+        params.addAll(scopeParams);          // full text
+        params.addAll(scopeParams);          // trigram
+        params.add(probe.template());
+        params.add(probe.template());
+        params.add(config.matching().maxCandidates());
+        params.add(probe.template());        // similarity()
+        params.add(probe.type());            // the probe's own search vector
+        params.add(probe.template());
+        params.add(probe.taskContext());
+        params.add(probe.stackText());
+        List<Candidate> candidates = jdbc.list(sql, rs -> {
+            java.sql.Array keys = rs.getArray("keys");
+            return new Candidate(rs.getLong("id"), rs.getString("fingerprint"), rs.getString("error_type"),
+                    rs.getString("message_template"), rs.getString("source_file"), rs.getString("working_directory"),
+                    Jdbc.instant(rs, "last_seen_at"), rs.getDouble("trigram"), rs.getDouble("rank"),
+                    rs.getDouble("own_rank"), keys == null ? List.of() : List.of((String[]) keys.getArray()));
+        }, params.toArray());
+        List<String> probeTokens = Tokens.tokens(probe.template());
+        List<Scored> scored = new ArrayList<>();
+        for (Candidate c : candidates) {
+            Map<String, Double> signals = new LinkedHashMap<>();
+            signals.put("fingerprint", probe.fingerprint().equals(c.fingerprint()) ? 1.0 : 0.0);
+            signals.put("message", Math.max(c.trigram(), Tokens.cosine(probeTokens, Tokens.tokens(c.template()))));
+            signals.put("type", typeSignal(probe.type(), c.type()));
+            Double stack = stackSignal(probe.frameKeys(), c.keys());
+            if (stack != null) {
+                signals.put("stack", stack);
+            }
+            Double file = fileSignal(probe.sourceFile(), probe.workingDirectory(), c.sourceFile(), c.workingDirectory());
+            if (file != null) {
+                signals.put("file", file);
+            }
+            signals.put("full_text", c.ownRank() == 0 ? 0.0 : Math.min(1.0, c.rank() / c.ownRank()));
+            double score = score(signals);
+            scored.add(new Scored(c.id(), score, score >= config.matching().strongThreshold(), signals, c.lastSeenAt()));
+        }
+        scored.sort(Comparator.comparingDouble(Scored::score).reversed()
+                .thenComparing(Scored::lastSeenAt, Comparator.reverseOrder())
+                .thenComparing(Comparator.comparingLong(Scored::errorId).reversed()));
+        return new Result(scored, candidates.size());
+    }
+
+    /** Σ wᵢ·sᵢ / Σ wᵢ over the signals present (excluded signals are absent from the map). */
+    static double score(Map<String, Double> signals) {
+        double weighted = 0;
+        double weights = 0;
+        for (Map.Entry<String, Double> s : signals.entrySet()) {
+            double w = weight(s.getKey());
+            weighted += w * s.getValue();
+            weights += w;
+        }
+        return weights == 0 ? 0 : weighted / weights;
+    }
+
+    static double weight(String signal) {
+        return switch (signal) {
+            case "fingerprint" -> W_FINGERPRINT;
+            case "message" -> W_MESSAGE;
+            case "type" -> W_TYPE;
+            case "stack" -> W_STACK;
+            case "file" -> W_FILE;
+            case "full_text" -> W_FULL_TEXT;
+            default -> throw new IllegalArgumentException(signal);
+        };
+    }
+
+    /** 1 if equal; 0.5 if equal after dropping the qualifier (text after the last {@code .} or {@code ::}). */
+    static double typeSignal(String a, String b) {
+        if (a.equals(b)) {
+            return 1;
+        }
+        return unqualified(a).equals(unqualified(b)) ? 0.5 : 0;
+    }
+
+    private static String unqualified(String type) {
+        int cut = Math.max(type.lastIndexOf('.') + 1, type.lastIndexOf("::") + 2);
+        return type.substring(Math.max(cut, 0));
+    }
+
+    /** lcs / max length over the frame keys; null (excluded) when both have none; 0 when one has none. */
+    static Double stackSignal(List<String> a, List<String> b) {
+        if (a.isEmpty() && b.isEmpty()) {
+            return null;
+        }
+        if (a.isEmpty() || b.isEmpty()) {
+            return 0.0;
+        }
+        return (double) Tokens.lcs(a, b) / Math.max(a.size(), b.size());
+    }
+
+    /** Identical 1.0, same basename 0.7, same extension 0.3, else 0; null when both lack a file. */
+    static Double fileSignal(String fileA, String cwdA, String fileB, String cwdB) {
+        String a = relative(fileA, cwdA);
+        String b = relative(fileB, cwdB);
+        if (a == null && b == null) {
+            return null;
+        }
+        if (a == null || b == null) {
+            return 0.0;
+        }
+        if (a.equals(b)) {
+            return 1.0;
+        }
+        String baseA = a.substring(a.lastIndexOf('/') + 1);
+        String baseB = b.substring(b.lastIndexOf('/') + 1);
+        if (baseA.equals(baseB)) {
+            return 0.7;
+        }
+        int dotA = baseA.lastIndexOf('.');
+        int dotB = baseB.lastIndexOf('.');
+        if (dotA >= 0 && dotB >= 0 && baseA.substring(dotA).equals(baseB.substring(dotB))) {
+            return 0.3;
+        }
+        return 0.0;
+    }
+
+    static String relative(String file, String cwd) {
+        if (file == null || file.isEmpty()) {
+            return null;
+        }
+        String f = file.replace('\\', '/');
+        if (cwd != null && !cwd.isEmpty()) {
+            String prefix = cwd.replace('\\', '/');
+            prefix = prefix.endsWith("/") ? prefix : prefix + "/";
+            if (f.startsWith(prefix)) {
+                f = f.substring(prefix.length());
+            }
+        }
+        return f;
+    }
+
+    /** Store size estimate per tenant, refreshed at most every 60 s. */
+    private final Map<String, long[]> storeSizes = new java.util.concurrent.ConcurrentHashMap<>();
+
+    public long storeSize(String tenant, Instant now) {
+        long[] cached = storeSizes.get(tenant);
+        if (cached != null && now.toEpochMilli() - cached[1] < 60_000) {
+            return cached[0];
+        }
+        long size = jdbc.count("select count(*) from error where tenant = ?", tenant);
+        storeSizes.put(tenant, new long[] {size, now.toEpochMilli()});
+        return size;
+    }
+
+}

@@ -1,0 +1,107 @@
+package dev.brain.error.session;
+
+import java.time.Clock;
+import java.time.OffsetDateTime;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+
+import dev.brain.error.db.Jdbc;
+import dev.brain.grpc.v1.Scope;
+import dev.brain.tenancy.Tenancy;
+import io.grpc.Status;
+
+/**
+ * Resolves a request's {@link Scope} (error-code.md §2, §4): the tenant must be the caller's; a named project
+ * is created on writes and looked up on reads; a named session is auto-registered (kind {@code service}) and
+ * heartbeated, at most one write per 5 s, and follows the project of its latest call.
+ */
+@ApplicationScoped
+@Transactional(Transactional.TxType.MANDATORY)
+public class Scopes {
+
+    static final Pattern PROJECT = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,127}");
+    static final Pattern SESSION_KEY = Pattern.compile("[A-Za-z0-9._:-]{1,128}");
+
+    private final Jdbc jdbc;
+    private final Clock clock;
+
+    public Scopes(Jdbc jdbc, Clock clock) {
+        this.jdbc = jdbc;
+        this.clock = clock;
+    }
+
+    /** For writes that need a project: the project is created when missing. */
+    public CallScope forWrite(Scope scope) {
+        if (scope.getProject().isEmpty()) {
+            throw Status.INVALID_ARGUMENT.withDescription("scope.project is required").asRuntimeException();
+        }
+        return resolve(scope, true);
+    }
+
+    /** For calls where the project is optional (empty = whole tenant); an unknown project is created. */
+    public CallScope forCall(Scope scope) {
+        return resolve(scope, true);
+    }
+
+    /** For reads: an unknown project is not created (its id stays null, nothing matches it). */
+    public CallScope forRead(Scope scope) {
+        return resolve(scope, false);
+    }
+
+    private CallScope resolve(Scope scope, boolean createProject) {
+        String tenant = Tenancy.requireOwnTenant(scope.getTenant());
+        OffsetDateTime now = OffsetDateTime.now(clock);
+        String project = scope.getProject().isEmpty() ? null : scope.getProject();
+        Long projectId = null;
+        if (project != null) {
+            if (!PROJECT.matcher(project).matches()) {
+                throw Status.INVALID_ARGUMENT
+                        .withDescription("scope.project: 1-128 characters of [A-Za-z0-9._-], starting with a letter or digit")
+                        .asRuntimeException();
+            }
+            projectId = createProject ? projectId(tenant, project, now) : findProject(tenant, project).orElse(null);
+        }
+        String key = scope.getSession().isEmpty() ? null : scope.getSession();
+        Long sessionId = key == null ? null : touchSession(tenant, key, "service", null, projectId, now);
+        return new CallScope(tenant, project, projectId, key, sessionId, now);
+    }
+
+    public Optional<Long> findProject(String tenant, String name) {
+        return jdbc.one("select id from project where tenant = ? and name = ?", rs -> rs.getLong(1), tenant, name);
+    }
+
+    public long projectId(String tenant, String name, OffsetDateTime now) {
+        return jdbc.one("""
+                insert into project (tenant, name, created_at, updated_at) values (?, ?, ?, ?)
+                on conflict (tenant, name) do update set name = excluded.name
+                returning id""", rs -> rs.getLong(1), tenant, name, now, now).orElseThrow();
+    }
+
+    /**
+     * Creates or revives the session and heartbeats it. Writes only when the last heartbeat is ≥ 5 s old, the
+     * status is not {@code connected}, or the project changed.
+     */
+    public long touchSession(String tenant, String key, String kind, String clientName, Long projectId,
+            OffsetDateTime now) {
+        if (!SESSION_KEY.matcher(key).matches()) {
+            throw Status.INVALID_ARGUMENT.withDescription("scope.session: 1-128 characters of [A-Za-z0-9._:-]")
+                    .asRuntimeException();
+        }
+        Optional<Long> written = jdbc.one("""
+                insert into session as s (tenant, project_id, session_key, kind, client_name, status, connected_at,
+                                          last_heartbeat_at)
+                values (?, ?, ?, ?, ?, 'connected', ?, ?)
+                on conflict (tenant, session_key) do update set
+                    last_heartbeat_at = excluded.last_heartbeat_at, status = 'connected', disconnected_at = null,
+                    project_id = coalesce(excluded.project_id, s.project_id)
+                where s.last_heartbeat_at <= excluded.last_heartbeat_at - interval '5 seconds'
+                   or s.status <> 'connected'
+                   or (excluded.project_id is not null and s.project_id is distinct from excluded.project_id)
+                returning id""", rs -> rs.getLong(1), tenant, projectId, key, kind, clientName, now, now);
+        return written.orElseGet(() -> jdbc.one("select id from session where tenant = ? and session_key = ?",
+                rs -> rs.getLong(1), tenant, key).orElseThrow());
+    }
+}

@@ -1,0 +1,110 @@
+package dev.brain.error.solution;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.brain.error.db.Jdbc;
+import dev.brain.error.db.Protos;
+import dev.brain.grpc.v1.ErrorSolutionLink;
+import dev.brain.grpc.v1.Solution;
+import dev.brain.grpc.v1.SolutionForError;
+import dev.brain.grpc.v1.SolutionOutcome;
+
+/** Reads of solutions and their links to errors, tenant-scoped. */
+@ApplicationScoped
+public class SolutionRows {
+
+    static final String SOLUTION_COLUMNS = """
+            s.id as s_id, sp.name as s_project, s.title, s.description, s.steps, s.code_before, s.code_after, s.diff,
+            s.labels, s.module_ids, s.success_count as s_success, s.failure_count as s_failure,
+            s.partial_count as s_partial, s.confidence as s_confidence, s.last_used_at, s.created_at as s_created,
+            s.updated_at as s_updated""";
+    static final String LINK_COLUMNS = """
+            es.error_id, es.solution_id, es.success_count, es.failure_count, es.partial_count, es.confidence,
+            es.last_outcome, es.last_applied_at, es.created_at""";
+
+    private final Jdbc jdbc;
+
+    public SolutionRows(Jdbc jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** Solutions linked to each of the errors, by link confidence desc (then solution id). */
+    public Map<Long, List<SolutionForError>> forErrors(String tenant, Long[] errorIds, int perError) {
+        Map<Long, List<SolutionForError>> result = new LinkedHashMap<>();
+        if (errorIds.length == 0) {
+            return result;
+        }
+        jdbc.list("select " + SOLUTION_COLUMNS + ", " + LINK_COLUMNS + """
+                 from error_solution es join solution s on s.id = es.solution_id
+                join project sp on sp.id = s.project_id
+                where es.tenant = ? and es.error_id = any(?)
+                order by es.error_id, es.confidence desc, s.confidence desc, s.id""", rs -> {
+            long errorId = rs.getLong("error_id");
+            List<SolutionForError> list = result.computeIfAbsent(errorId, k -> new ArrayList<>());
+            if (list.size() < perError) {
+                list.add(SolutionForError.newBuilder().setSolution(solution(rs)).setLink(link(rs)).build());
+            }
+            return errorId;
+        }, tenant, errorIds);
+        return result;
+    }
+
+    public List<SolutionForError> forError(String tenant, long errorId) {
+        return forErrors(tenant, new Long[] {errorId}, Integer.MAX_VALUE).getOrDefault(errorId, List.of());
+    }
+
+    public Optional<SolutionForError> linked(String tenant, long errorId, long solutionId) {
+        return jdbc.one("select " + SOLUTION_COLUMNS + ", " + LINK_COLUMNS + """
+                 from error_solution es join solution s on s.id = es.solution_id
+                join project sp on sp.id = s.project_id
+                where es.tenant = ? and es.error_id = ? and es.solution_id = ?""",
+                rs -> SolutionForError.newBuilder().setSolution(solution(rs)).setLink(link(rs)).build(), tenant,
+                errorId, solutionId);
+    }
+
+    static Solution solution(ResultSet rs) throws SQLException {
+        return Solution.newBuilder()
+                .setId(rs.getLong("s_id"))
+                .setProject(rs.getString("s_project"))
+                .setTitle(rs.getString("title"))
+                .setDescription(Protos.text(rs, "description"))
+                .addAllSteps(Jdbc.strings(rs, "steps"))
+                .setCodeBefore(Protos.text(rs, "code_before"))
+                .setCodeAfter(Protos.text(rs, "code_after"))
+                .setDiff(Protos.text(rs, "diff"))
+                .addAllLabels(Jdbc.strings(rs, "labels"))
+                .addAllModuleIds(Jdbc.longs(rs, "module_ids"))
+                .setSuccessCount(rs.getInt("s_success"))
+                .setFailureCount(rs.getInt("s_failure"))
+                .setPartialCount(rs.getInt("s_partial"))
+                .setConfidence(rs.getDouble("s_confidence"))
+                .setLastUsedAt(Protos.timestamp(rs, "last_used_at"))
+                .setCreatedAt(Protos.timestamp(rs, "s_created"))
+                .setUpdatedAt(Protos.timestamp(rs, "s_updated"))
+                .build();
+    }
+
+    static ErrorSolutionLink link(ResultSet rs) throws SQLException {
+        String last = rs.getString("last_outcome");
+        return ErrorSolutionLink.newBuilder()
+                .setErrorId(rs.getLong("error_id"))
+                .setSolutionId(rs.getLong("solution_id"))
+                .setSuccessCount(rs.getInt("success_count"))
+                .setFailureCount(rs.getInt("failure_count"))
+                .setPartialCount(rs.getInt("partial_count"))
+                .setConfidence(rs.getDouble("confidence"))
+                .setLastOutcome(last == null ? SolutionOutcome.SOLUTION_OUTCOME_UNSPECIFIED
+                        : SolutionOutcome.valueOf("SOLUTION_OUTCOME_" + last.toUpperCase(java.util.Locale.ROOT)))
+                .setLastAppliedAt(Protos.timestamp(rs, "last_applied_at"))
+                .setCreatedAt(Protos.timestamp(rs, "created_at"))
+                .build();
+    }
+}

@@ -1,0 +1,273 @@
+package dev.brain.error.solution;
+
+import java.nio.charset.StandardCharsets;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Locale;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+
+import dev.brain.error.config.ErrorConfig;
+import dev.brain.error.db.Jdbc;
+import dev.brain.error.intake.InputNormalizer;
+import dev.brain.error.intake.Redactor;
+import dev.brain.error.outbox.Node;
+import dev.brain.error.outbox.Outbox;
+import dev.brain.error.report.ErrorRows;
+import dev.brain.error.session.CallScope;
+import dev.brain.error.session.Scopes;
+import dev.brain.grpc.v1.ErrorRecord;
+import dev.brain.grpc.v1.RateSolutionRequest;
+import dev.brain.grpc.v1.RateSolutionResponse;
+import dev.brain.grpc.v1.ReportAttemptRequest;
+import dev.brain.grpc.v1.ReportAttemptResponse;
+import dev.brain.grpc.v1.ReportSolutionRequest;
+import dev.brain.grpc.v1.ReportSolutionResponse;
+import dev.brain.grpc.v1.SolutionAttempt;
+import dev.brain.grpc.v1.SolutionForError;
+import dev.brain.grpc.v1.SolutionOutcome;
+import io.grpc.Status;
+
+/**
+ * Solutions, outcomes and failed attempts (error-code.md §6). Confidence = wilson(S + 0.5·P, S + F + P) ×
+ * 0.5^(age_days/30), recomputed in SQL on every outcome for the link and the solution.
+ */
+@ApplicationScoped
+@Transactional
+public class Solutions {
+
+    static final int MAX_TITLE = 200;
+    static final int MAX_DESCRIPTION_BYTES = 64 * 1024;
+    static final int MAX_STEP = 2000;
+    static final int MAX_STEPS = 50;
+    static final int MAX_CODE_BYTES = 256 * 1024;
+
+    /**
+     * The §6 confidence as a SQL expression over count columns and a last-used column: wilson(S + 0.5·P, n) ×
+     * 0.5^(age_days/half-life). Two parameters: now and the half-life in days.
+     */
+    public static String confidenceSql(String success, String failure, String partial, String lastUsed) {
+        String n = "(%s + %s + %s)".formatted(success, failure, partial);
+        String p = "((%s + 0.5 * %s)::float8 / %s)".formatted(success, partial, n);
+        return """
+                (case when %2$s = 0 then 0 else
+                   (%1$s + 1.96 ^ 2 / (2.0 * %2$s) - 1.96 * sqrt((%1$s * (1 - %1$s) + 1.96 ^ 2 / (4.0 * %2$s)) / %2$s))
+                   / (1 + 1.96 ^ 2 / %2$s) end)
+                * 0.5 ^ (greatest(0, extract(epoch from (?::timestamptz - %3$s)) / 86400.0) / ?)"""
+                .formatted(p, n, lastUsed);
+    }
+
+    private final Jdbc jdbc;
+    private final Scopes scopes;
+    private final ErrorRows errors;
+    private final SolutionRows solutions;
+    private final Outbox outbox;
+    private final CrossProject crossProject;
+    private final ErrorConfig config;
+
+    public Solutions(Jdbc jdbc, Scopes scopes, ErrorRows errors, SolutionRows solutions, Outbox outbox,
+            CrossProject crossProject, ErrorConfig config) {
+        this.jdbc = jdbc;
+        this.scopes = scopes;
+        this.errors = errors;
+        this.solutions = solutions;
+        this.outbox = outbox;
+        this.crossProject = crossProject;
+        this.config = config;
+    }
+
+    public ReportSolutionResponse reportSolution(ReportSolutionRequest r) {
+        String title = InputNormalizer.clean(r.getTitle()).strip();
+        if (title.isEmpty()) {
+            throw invalid("title is required");
+        }
+        if (title.length() > MAX_TITLE || title.contains("\n")) {
+            throw invalid("title: one line of at most " + MAX_TITLE + " characters");
+        }
+        checkBytes(r.getDescription(), MAX_DESCRIPTION_BYTES, "description");
+        if (r.getStepsCount() > MAX_STEPS) {
+            throw invalid("steps: at most " + MAX_STEPS);
+        }
+        for (String step : r.getStepsList()) {
+            if (step.length() > MAX_STEP) {
+                throw invalid("steps: each at most " + MAX_STEP + " characters");
+            }
+        }
+        checkBytes(r.getCodeBefore(), MAX_CODE_BYTES, "code_before");
+        checkBytes(r.getCodeAfter(), MAX_CODE_BYTES, "code_after");
+        checkBytes(r.getDiff(), MAX_CODE_BYTES, "diff");
+        CallScope scope = scopes.forWrite(r.getScope());
+        ErrorRecord error = errors.require(scope.tenant(), r.getErrorId(), "error_id");
+        Long[] moduleIds = r.getModuleIdsList().toArray(Long[]::new);
+        if (moduleIds.length > 0 && jdbc.count("select count(*) from code_module where tenant = ? and id = any(?)",
+                scope.tenant(), moduleIds) != moduleIds.length) {
+            throw Status.NOT_FOUND.withDescription("module_ids: unknown module").asRuntimeException();
+        }
+        String description = text(r.getDescription());
+        String codeBefore = text(r.getCodeBefore());
+        String codeAfter = text(r.getCodeAfter());
+        String diff = text(r.getDiff());
+        OffsetDateTime now = scope.now();
+        long solutionId = jdbc.one("""
+                insert into solution (tenant, project_id, title, description, steps, code_before, code_after, diff,
+                                      removed_line_hashes, module_ids, success_count, last_used_at, created_session_id,
+                                      created_at, updated_at)
+                values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?) returning id""", rs -> rs.getLong(1),
+                scope.tenant(), scope.projectId(), Redactor.redact(title), description,
+                r.getStepsList().stream().map(s -> Redactor.redact(InputNormalizer.clean(s))).toArray(String[]::new),
+                codeBefore, codeAfter, diff, RemovedLines.hashes(diff, codeBefore, codeAfter), moduleIds, now,
+                scope.sessionId(), now, now).orElseThrow();
+        recordOutcome(scope, error, solutionId, SolutionOutcome.SOLUTION_OUTCOME_SUCCESS, null);
+        String solutionTitle = Redactor.redact(title);
+        for (Long module : moduleIds) {
+            outbox.strengthen(scope.tenant(), scope.project(), "uses_module", Node.solution(solutionId, solutionTitle),
+                    new Node("code_module", module, null), null, now);
+        }
+        crossProject.link(scope.tenant(), error.getFingerprint(), now);
+        SolutionForError linked = solutions.linked(scope.tenant(), error.getId(), solutionId).orElseThrow();
+        ReportSolutionResponse.Builder response = ReportSolutionResponse.newBuilder()
+                .setSolution(linked.getSolution()).setLink(linked.getLink());
+        Long[] others = jdbc.list("select id from error where tenant = ? and fingerprint = ? and project_id <> ?"
+                + " order by id", rs -> rs.getLong(1), scope.tenant(), error.getFingerprint(), error.getProjectId())
+                .toArray(Long[]::new);
+        response.addAllCrossProjectErrors(errors.byIds(scope.tenant(), others));
+        return response.build();
+    }
+
+    public RateSolutionResponse rateSolution(RateSolutionRequest r) {
+        if (r.getOutcome() == SolutionOutcome.SOLUTION_OUTCOME_UNSPECIFIED
+                || r.getOutcome() == SolutionOutcome.UNRECOGNIZED) {
+            throw invalid("outcome is required: SUCCESS, FAILURE or PARTIAL");
+        }
+        CallScope scope = scopes.forCall(r.getScope());
+        ErrorRecord error = errors.require(scope.tenant(), r.getErrorId(), "error_id");
+        if (r.getSolutionId() <= 0) {
+            throw invalid("solution_id is required");
+        }
+        if (jdbc.count("select count(*) from solution where tenant = ? and id = ?", scope.tenant(),
+                r.getSolutionId()) == 0) {
+            throw Status.NOT_FOUND.withDescription("solution_id " + r.getSolutionId() + ": no such solution")
+                    .asRuntimeException();
+        }
+        checkBytes(r.getNotes(), MAX_DESCRIPTION_BYTES, "notes");
+        recordOutcome(scope, error, r.getSolutionId(), r.getOutcome(), text(r.getNotes()));
+        SolutionForError linked = solutions.linked(scope.tenant(), error.getId(), r.getSolutionId()).orElseThrow();
+        boolean resolved = errors.find(scope.tenant(), error.getId()).orElseThrow().getResolved();
+        return RateSolutionResponse.newBuilder().setSolution(linked.getSolution()).setLink(linked.getLink())
+                .setErrorResolved(resolved).build();
+    }
+
+    /** Links if needed, records the outcome, updates counts and both confidences, resolves and emits events. */
+    private void recordOutcome(CallScope scope, ErrorRecord error, long solutionId, SolutionOutcome outcome,
+            String notes) {
+        OffsetDateTime now = scope.now();
+        String o = outcome.name().substring("SOLUTION_OUTCOME_".length()).toLowerCase(Locale.ROOT);
+        int s = o.equals("success") ? 1 : 0;
+        int f = o.equals("failure") ? 1 : 0;
+        int p = o.equals("partial") ? 1 : 0;
+        jdbc.update("""
+                insert into error_solution as es (error_id, solution_id, tenant, success_count, failure_count,
+                                                  partial_count, last_outcome, last_applied_at, created_at)
+                values (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                on conflict (error_id, solution_id) do update set
+                    success_count = es.success_count + excluded.success_count,
+                    failure_count = es.failure_count + excluded.failure_count,
+                    partial_count = es.partial_count + excluded.partial_count,
+                    last_outcome = excluded.last_outcome, last_applied_at = excluded.last_applied_at""",
+                error.getId(), solutionId, scope.tenant(), s, f, p, o, now, now);
+        jdbc.update("""
+                insert into solution_outcome (tenant, project_id, error_id, solution_id, outcome, session_id, notes,
+                                              applied_at) values (?, ?, ?, ?, ?, ?, ?, ?)""", scope.tenant(),
+                error.getProjectId(), error.getId(), solutionId, o, scope.sessionId(), notes, now);
+        double halfLife = config.learning().decayHalfLifeDays();
+        jdbc.update("update error_solution set confidence = "
+                + confidenceSql("success_count", "failure_count", "partial_count", "last_applied_at")
+                + " where error_id = ? and solution_id = ?", now, halfLife,
+                error.getId(), solutionId);
+        jdbc.update("update solution set success_count = success_count + ?, failure_count = failure_count + ?,"
+                + " partial_count = partial_count + ?, last_used_at = ?, updated_at = ? where id = ?", s, f, p, now,
+                now, solutionId);
+        jdbc.update("update solution set confidence = "
+                + confidenceSql("success_count", "failure_count", "partial_count", "last_used_at")
+                + " where id = ?", now, halfLife, solutionId);
+        String title = jdbc.one("select title from solution where id = ?", rs -> rs.getString(1), solutionId)
+                .orElseThrow();
+        Node solutionNode = Node.solution(solutionId, title);
+        Node errorNode = Node.error(error.getId(), error.getErrorType(), error.getMessageTemplate());
+        if (s == 1) {
+            jdbc.update("update error set resolved = true, resolved_at = coalesce(resolved_at, ?) where id = ?", now,
+                    error.getId());
+            outbox.strengthen(scope.tenant(), scope.project() != null ? scope.project() : error.getProject(), "solves",
+                    solutionNode, errorNode, java.util.Map.of("outcome", "success"), now);
+        } else if (f == 1) {
+            outbox.weaken(scope.tenant(), scope.project() != null ? scope.project() : error.getProject(), "solves",
+                    solutionNode, errorNode, 0.7, now);
+        }
+    }
+
+    public ReportAttemptResponse reportAttempt(ReportAttemptRequest r) {
+        String description = InputNormalizer.clean(r.getDescription()).strip();
+        if (description.isEmpty()) {
+            throw invalid("description is required");
+        }
+        checkBytes(description, MAX_DESCRIPTION_BYTES, "description");
+        checkBytes(r.getReason(), MAX_DESCRIPTION_BYTES, "reason");
+        SolutionOutcome outcome = r.getOutcome() == SolutionOutcome.SOLUTION_OUTCOME_UNSPECIFIED
+                ? SolutionOutcome.SOLUTION_OUTCOME_FAILURE : r.getOutcome();
+        if (outcome != SolutionOutcome.SOLUTION_OUTCOME_FAILURE && outcome != SolutionOutcome.SOLUTION_OUTCOME_PARTIAL) {
+            throw invalid("outcome: FAILURE or PARTIAL (an attempt that worked is a solution)");
+        }
+        CallScope scope = scopes.forCall(r.getScope());
+        ErrorRecord error = errors.require(scope.tenant(), r.getErrorId(), "error_id");
+        String o = outcome == SolutionOutcome.SOLUTION_OUTCOME_FAILURE ? "failure" : "partial";
+        long id = jdbc.one("""
+                insert into solution_attempt (tenant, project_id, error_id, description, outcome, reason, session_id,
+                                              attempted_at) values (?, ?, ?, ?, ?, ?, ?, ?) returning id""",
+                rs -> rs.getLong(1), scope.tenant(), error.getProjectId(), error.getId(), Redactor.redact(description),
+                o, text(r.getReason()), scope.sessionId(), scope.now()).orElseThrow();
+        SolutionAttempt attempt = attempts(scope.tenant(), error.getId()).stream().filter(a -> a.getId() == id)
+                .findFirst().orElseThrow();
+        return ReportAttemptResponse.newBuilder().setAttempt(attempt)
+                .setFailedTotal((int) failedTotal(scope.tenant(), error.getId())).build();
+    }
+
+    /** Attempts plus failure outcomes of the error (antipattern input, §8 phase 6). */
+    public long failedTotal(String tenant, long errorId) {
+        return jdbc.count("""
+                select (select count(*) from solution_attempt where tenant = ? and error_id = ?)
+                     + (select count(*) from solution_outcome where tenant = ? and error_id = ? and outcome = 'failure')""",
+                tenant, errorId, tenant, errorId);
+    }
+
+    public List<SolutionAttempt> attempts(String tenant, long errorId) {
+        return jdbc.list("""
+                select a.id, a.error_id, a.description, a.reason, a.outcome, s.session_key, a.attempted_at
+                from solution_attempt a left join session s on s.id = a.session_id
+                where a.tenant = ? and a.error_id = ? order by a.attempted_at desc, a.id desc""",
+                rs -> SolutionAttempt.newBuilder().setId(rs.getLong(1)).setErrorId(rs.getLong(2))
+                        .setDescription(rs.getString(3)).setReason(rs.getString(4) == null ? "" : rs.getString(4))
+                        .setOutcome(rs.getString(5).equals("failure") ? SolutionOutcome.SOLUTION_OUTCOME_FAILURE
+                                : SolutionOutcome.SOLUTION_OUTCOME_PARTIAL)
+                        .setSessionKey(rs.getString(6) == null ? "" : rs.getString(6))
+                        .setAttemptedAt(dev.brain.error.db.Protos.timestamp(rs, "attempted_at")).build(),
+                tenant, errorId);
+    }
+
+    private static String text(String s) {
+        if (s == null || s.isEmpty()) {
+            return null;
+        }
+        return Redactor.redact(InputNormalizer.clean(s));
+    }
+
+    private static void checkBytes(String s, int max, String field) {
+        if (s != null && s.getBytes(StandardCharsets.UTF_8).length > max) {
+            throw invalid(field + ": at most " + (max / 1024) + " KiB");
+        }
+    }
+
+    private static RuntimeException invalid(String description) {
+        return Status.INVALID_ARGUMENT.withDescription(description).asRuntimeException();
+    }
+}

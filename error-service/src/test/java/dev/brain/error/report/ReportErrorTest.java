@@ -1,0 +1,188 @@
+package dev.brain.error.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.time.Duration;
+
+import org.junit.jupiter.api.Test;
+
+import dev.brain.error.support.ErrorServiceTestBase;
+import dev.brain.grpc.v1.GetErrorRequest;
+import dev.brain.grpc.v1.ListSolutionsRequest;
+import dev.brain.grpc.v1.QueryErrorsRequest;
+import dev.brain.grpc.v1.ReportAttemptRequest;
+import dev.brain.grpc.v1.ReportErrorRequest;
+import dev.brain.grpc.v1.ReportErrorResponse;
+import dev.brain.grpc.v1.SolutionOutcome;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.quarkus.test.junit.QuarkusTest;
+
+/** ReportError, solutions, outcomes and attempts through real gRPC (error-code.md §5.8, §6). */
+@QuarkusTest
+class ReportErrorTest extends ErrorServiceTestBase {
+
+    static final String TYPE_ERROR = """
+            TypeError: Cannot read properties of undefined (reading 'map')
+                at UserList.render (/home/alice/app/src/users.ts:42:17)
+                at loadUsers (/home/alice/app/src/api/users.ts:10:3)
+            """;
+
+    @Test
+    void reReportIncrementsOccurrenceAndReturnsSolutionsRankedByConfidence() {
+        ReportErrorResponse first = report("shop", TYPE_ERROR);
+        assertThat(first.getIsNew()).isTrue();
+        assertThat(first.getError().getOccurrenceCount()).isEqualTo(1);
+        long errorId = first.getError().getId();
+        long weak = solve("shop", errorId, "Guard with optional chaining").getSolution().getId();
+        long strong = solve("shop", errorId, "Initialise users to an empty array").getSolution().getId();
+        rate(errorId, strong, SolutionOutcome.SOLUTION_OUTCOME_SUCCESS);
+
+        ReportErrorResponse second = report("shop", TYPE_ERROR.replace("42:17", "44:9").replace("alice", "bob"));
+        assertThat(second.getIsNew()).isFalse();
+        assertThat(second.getError().getId()).isEqualTo(errorId);
+        assertThat(second.getError().getOccurrenceCount()).isEqualTo(2);
+        assertThat(second.getSolutionsList()).extracting(s -> s.getSolution().getId()).containsExactly(strong, weak);
+        // wilson(2, 2) and wilson(1, 1) at age 0
+        assertThat(second.getSolutions(0).getLink().getConfidence()).isCloseTo(0.3424, within(1e-4));
+        assertThat(second.getSolutions(1).getLink().getConfidence()).isCloseTo(0.2065, within(1e-4));
+        assertThat(second.getError().getResolved()).isTrue();
+        assertThat(jdbc.count("select count(*) from error_occurrence where tenant = ?", tenant)).isEqualTo(2);
+    }
+
+    @Test
+    void failureOutcomeLowersConfidenceAndWeakensTheSynapse() {
+        long errorId = report("shop", TYPE_ERROR).getError().getId();
+        long solution = solve("shop", errorId, "Initialise users").getSolution().getId();
+        for (int i = 0; i < 3; i++) {
+            rate(errorId, solution, SolutionOutcome.SOLUTION_OUTCOME_SUCCESS);
+        }
+        double before = errors().listSolutions(ListSolutionsRequest.newBuilder().setErrorId(errorId).build())
+                .getSolutions(0).getLink().getConfidence();
+        rate(errorId, solution, SolutionOutcome.SOLUTION_OUTCOME_FAILURE);
+        var after = errors().listSolutions(ListSolutionsRequest.newBuilder().setErrorId(errorId).build()).getSolutions(0);
+        assertThat(before).isCloseTo(0.5101, within(1e-4));           // wilson(4, 4)
+        assertThat(after.getLink().getConfidence()).isCloseTo(0.3755, within(1e-4)); // wilson(4, 5)
+        assertThat(after.getLink().getFailureCount()).isEqualTo(1);
+        assertThat(after.getSolution().getSuccessCount()).isEqualTo(4);
+        assertThat(events()).last().asString().startsWith("weaken solves solution:" + solution + "->error:" + errorId);
+    }
+
+    @Test
+    void confidenceDecaysWithTheAgeOfTheLastUse() {
+        long errorId = report("shop", TYPE_ERROR).getError().getId();
+        long solution = solve("shop", errorId, "Initialise users").getSolution().getId();
+        rate(errorId, solution, SolutionOutcome.SOLUTION_OUTCOME_SUCCESS);
+        rate(errorId, solution, SolutionOutcome.SOLUTION_OUTCOME_SUCCESS);
+        rate(errorId, solution, SolutionOutcome.SOLUTION_OUTCOME_FAILURE);
+        clock.advance(Duration.ofDays(45));
+        learning().runLearningCycle(dev.brain.grpc.v1.RunLearningCycleRequest.getDefaultInstance());
+        // §6: 3 of 4 last used 45 days ago → 0.3006 × 0.3536 = 0.1063
+        double confidence = errors().listSolutions(ListSolutionsRequest.newBuilder().setErrorId(errorId).build())
+                .getSolutions(0).getLink().getConfidence();
+        assertThat(confidence).isCloseTo(0.1063, within(1e-4));
+    }
+
+    @Test
+    void attemptsAreRecordedAndCounted() {
+        long errorId = report("shop", TYPE_ERROR).getError().getId();
+        var first = errors().reportAttempt(ReportAttemptRequest.newBuilder().setErrorId(errorId)
+                .setDescription("Cleared node_modules").setReason("same error").build());
+        var second = errors().reportAttempt(ReportAttemptRequest.newBuilder().setErrorId(errorId)
+                .setDescription("Pinned react 18.2").setOutcome(SolutionOutcome.SOLUTION_OUTCOME_PARTIAL).build());
+        assertThat(first.getFailedTotal()).isEqualTo(1);
+        assertThat(second.getFailedTotal()).isEqualTo(2);
+        var got = errors().getError(GetErrorRequest.newBuilder().setErrorId(errorId).build());
+        assertThat(got.getAttemptsList()).extracting(a -> a.getDescription())
+                .containsExactlyInAnyOrder("Cleared node_modules", "Pinned react 18.2");
+        assertThatThrownBy(() -> errors().reportAttempt(ReportAttemptRequest.newBuilder().setErrorId(errorId)
+                .setDescription("x").setOutcome(SolutionOutcome.SOLUTION_OUTCOME_SUCCESS).build()))
+                .satisfies(e -> assertThat(Status.fromThrowable(e).getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT));
+    }
+
+    @Test
+    void solutionOfProjectAIsOfferedInProjectBOfTheSameTenantOnly() {
+        long inA = report("project-a", TYPE_ERROR).getError().getId();
+        long solution = solve("project-a", inA, "Initialise users").getSolution().getId();
+
+        ReportErrorResponse inB = report("project-b", TYPE_ERROR);
+        assertThat(inB.getIsNew()).isTrue();
+        assertThat(inB.getMatchesList()).isNotEmpty();
+        assertThat(inB.getMatches(0).getError().getId()).isEqualTo(inA);
+        assertThat(inB.getMatches(0).getStrong()).isTrue();
+        assertThat(inB.getMatches(0).getSolutionsList()).extracting(s -> s.getSolution().getId()).contains(solution);
+
+        ReportErrorResponse foreign = errors(otherTenant).reportError(ReportErrorRequest.newBuilder()
+                .setScope(scope("project-a")).setRawOutput(TYPE_ERROR).build());
+        assertThat(foreign.getIsNew()).isTrue();
+        assertThat(foreign.getMatchesList()).isEmpty();
+        assertThat(foreign.getSolutionsList()).isEmpty();
+    }
+
+    @Test
+    void unknownOrForeignIdsAreNotFound() {
+        long mine = report("shop", TYPE_ERROR).getError().getId();
+        for (var call : new Runnable[] {
+                () -> errors(otherTenant).getError(GetErrorRequest.newBuilder().setErrorId(mine).build()),
+                () -> errors(otherTenant).listSolutions(ListSolutionsRequest.newBuilder().setErrorId(mine).build()),
+                () -> errors().getError(GetErrorRequest.newBuilder().setErrorId(mine + 1_000_000).build()),
+                () -> solve("shop", mine + 1_000_000, "x")}) {
+            assertThatThrownBy(call::run).isInstanceOf(StatusRuntimeException.class)
+                    .satisfies(e -> assertThat(Status.fromThrowable(e).getCode()).isEqualTo(Status.Code.NOT_FOUND));
+        }
+    }
+
+    @Test
+    void badInputIsRejectedWithTheFieldNamedAndLeavesNoRows() {
+        assertInvalid(ReportErrorRequest.newBuilder().setScope(scope("shop")).setRawOutput("  \n\t "), "raw_output");
+        assertInvalid(ReportErrorRequest.newBuilder().setScope(scope("shop")).setRawOutput("\0\0\0"), "raw_output");
+        assertInvalid(ReportErrorRequest.newBuilder().setScope(scope("shop")).setRawOutput(TYPE_ERROR)
+                .setCommand("x".repeat(8 * 1024 + 1)), "command");
+        assertInvalid(ReportErrorRequest.newBuilder().setScope(scope("")).setRawOutput(TYPE_ERROR), "scope.project");
+        assertThat(jdbc.count("select count(*) from error where tenant = ?", tenant)).isZero();
+        assertThat(jdbc.count("select count(*) from project where tenant = ?", tenant)).isZero();
+        assertThat(jdbc.count("select count(*) from outbox where tenant = ?", tenant)).isZero();
+    }
+
+    private void assertInvalid(ReportErrorRequest.Builder request, String field) {
+        assertThatThrownBy(() -> errors().reportError(request.build())).isInstanceOf(StatusRuntimeException.class)
+                .satisfies(e -> {
+                    assertThat(Status.fromThrowable(e).getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+                    assertThat(Status.fromThrowable(e).getDescription()).contains(field);
+                });
+    }
+
+    @Test
+    void everyCauseWritesItsSynapseEventInTheSameTransaction() {
+        long first = report("shop", "s1", TYPE_ERROR, "npm test").getError().getId();
+        long projectId = jdbc.one("select id from project where tenant = ? and name = 'shop'", rs -> rs.getLong(1),
+                tenant).orElseThrow();
+        assertThat(events()).containsExactly("strengthen co_occurs error:" + first + "->project:" + projectId);
+
+        long second = report("shop", "s1", "ReferenceError: fetchUsers is not defined", "npm test").getError().getId();
+        assertThat(events()).contains("strengthen causes error:" + first + "->error:" + second);
+
+        long solution = solve("shop", first, "Initialise users").getSolution().getId();
+        assertThat(events()).last().isEqualTo("strengthen solves solution:" + solution + "->error:" + first);
+
+        long inOther = report("other", TYPE_ERROR).getError().getId();
+        assertThat(events()).contains("strengthen similar_to error:" + inOther + "->error:" + first);
+        assertThat(jdbc.list("select idempotency_key from outbox where tenant = ? order by id", rs -> rs.getString(1),
+                tenant)).allSatisfy(k -> assertThat(k).matches("error-service:\\d+"));
+    }
+
+    @Test
+    void pastedFirstLinesWithPunctuationAreValidQueries() {
+        long id = report("shop", TYPE_ERROR).getError().getId();
+        report("shop", "ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:5432");
+        for (String q : new String[] {"TypeError: Cannot read properties of undefined (reading 'map')",
+                "Cannot read properties of undefined (reading 'map'", "\"reading 'map'\" & | ! :* <-> (",
+                "undefined map"}) {
+            var hits = errors().queryErrors(QueryErrorsRequest.newBuilder().setQuery(q).build()).getHitsList();
+            assertThat(hits).as(q).isNotEmpty();
+            assertThat(hits.subList(0, Math.min(3, hits.size()))).as(q).extracting(h -> h.getError().getId()).contains(id);
+        }
+    }
+}

@@ -1,0 +1,113 @@
+package dev.brain.error.support;
+
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+
+import dev.brain.error.db.Jdbc;
+import dev.brain.grpc.v1.ErrorServiceGrpc;
+import dev.brain.grpc.v1.LearningServiceGrpc;
+import dev.brain.grpc.v1.NotificationServiceGrpc;
+import dev.brain.grpc.v1.PreventionServiceGrpc;
+import dev.brain.grpc.v1.RateSolutionRequest;
+import dev.brain.grpc.v1.ReportErrorRequest;
+import dev.brain.grpc.v1.ReportErrorResponse;
+import dev.brain.grpc.v1.ReportSolutionRequest;
+import dev.brain.grpc.v1.ReportSolutionResponse;
+import dev.brain.grpc.v1.Scope;
+import dev.brain.grpc.v1.SessionServiceGrpc;
+import dev.brain.grpc.v1.SolutionOutcome;
+import dev.brain.testing.GrpcTestChannel;
+import io.grpc.ManagedChannel;
+
+/** A fresh tenant per test, real gRPC to the running service, the test clock reset. */
+public abstract class ErrorServiceTestBase {
+
+    @Inject
+    protected TestClock clock;
+    @Inject
+    protected Jdbc jdbc;
+
+    protected ManagedChannel channel;
+    protected String tenant;
+    protected String otherTenant;
+
+    @BeforeEach
+    void openChannel() {
+        channel = GrpcTestChannel.open();
+        String run = UUID.randomUUID().toString().substring(0, 8);
+        tenant = "t-" + run;
+        otherTenant = "o-" + run;
+        clock.reset();
+    }
+
+    @AfterEach
+    void closeChannel() {
+        channel.shutdownNow();
+        clock.reset();
+    }
+
+    protected ErrorServiceGrpc.ErrorServiceBlockingStub errors() {
+        return errors(tenant);
+    }
+
+    protected ErrorServiceGrpc.ErrorServiceBlockingStub errors(String t) {
+        return GrpcTestChannel.as(t, ErrorServiceGrpc.newBlockingStub(channel));
+    }
+
+    protected PreventionServiceGrpc.PreventionServiceBlockingStub prevention() {
+        return GrpcTestChannel.as(tenant, PreventionServiceGrpc.newBlockingStub(channel));
+    }
+
+    protected LearningServiceGrpc.LearningServiceBlockingStub learning() {
+        return GrpcTestChannel.as(tenant, LearningServiceGrpc.newBlockingStub(channel));
+    }
+
+    protected NotificationServiceGrpc.NotificationServiceBlockingStub notifications() {
+        return GrpcTestChannel.as(tenant, NotificationServiceGrpc.newBlockingStub(channel));
+    }
+
+    protected SessionServiceGrpc.SessionServiceBlockingStub sessions() {
+        return GrpcTestChannel.as(tenant, SessionServiceGrpc.newBlockingStub(channel));
+    }
+
+    protected static Scope scope(String project) {
+        return Scope.newBuilder().setProject(project).build();
+    }
+
+    protected static Scope scope(String project, String session) {
+        return Scope.newBuilder().setProject(project).setSession(session).build();
+    }
+
+    protected ReportErrorResponse report(String project, String output) {
+        return errors().reportError(ReportErrorRequest.newBuilder().setScope(scope(project)).setRawOutput(output).build());
+    }
+
+    protected ReportErrorResponse report(String project, String session, String output, String command) {
+        return errors().reportError(ReportErrorRequest.newBuilder().setScope(scope(project, session))
+                .setRawOutput(output).setCommand(command).build());
+    }
+
+    protected ReportSolutionResponse solve(String project, long errorId, String title) {
+        return errors().reportSolution(ReportSolutionRequest.newBuilder().setScope(scope(project)).setErrorId(errorId)
+                .setTitle(title).build());
+    }
+
+    protected void rate(long errorId, long solutionId, SolutionOutcome outcome) {
+        errors().rateSolution(RateSolutionRequest.newBuilder().setErrorId(errorId).setSolutionId(solutionId)
+                .setOutcome(outcome).build());
+    }
+
+    /** Outbox events of the tenant as "op synapse_type source_type:id->target_type:id", in id order. */
+    protected List<String> events() {
+        return jdbc.list("""
+                select event->>'op' || ' ' || coalesce(event->>'synapse_type', '-') || ' ' || (event->'source'->>'type')
+                       || ':' || (event->'source'->>'id') || '->' || coalesce((event->'target'->>'type') || ':'
+                       || (event->'target'->>'id'), '-')
+                from outbox where tenant = ? order by id""", rs -> rs.getString(1), tenant);
+    }
+}
