@@ -10,11 +10,22 @@ public class ServiceCallException extends RuntimeException {
 
     private final boolean badInput;
     private final boolean notFound;
+    private final boolean forbidden;
 
     ServiceCallException(String message, boolean badInput, boolean notFound) {
+        this(message, badInput, notFound, false);
+    }
+
+    ServiceCallException(String message, boolean badInput, boolean notFound, boolean forbidden) {
         super(message);
         this.badInput = badInput;
         this.notFound = notFound;
+        this.forbidden = forbidden;
+    }
+
+    /** The id belongs to another tenant (PERMISSION_DENIED with the service's description). */
+    public boolean forbidden() {
+        return forbidden;
     }
 
     public boolean badInput() {
@@ -31,6 +42,9 @@ public class ServiceCallException extends RuntimeException {
             case INVALID_ARGUMENT, OUT_OF_RANGE, FAILED_PRECONDITION ->
                     new ServiceCallException(status.getDescription(), true, false);
             case NOT_FOUND -> new ServiceCallException(status.getDescription(), false, true);
+            case PERMISSION_DENIED -> status.getDescription() == null || status.getDescription().isBlank()
+                    ? new ServiceCallException(ServiceFailures.describe(service, failure), false, false)
+                    : new ServiceCallException(status.getDescription(), false, false, true);
             default -> new ServiceCallException(ServiceFailures.describe(service, failure), false, false);
         };
     }

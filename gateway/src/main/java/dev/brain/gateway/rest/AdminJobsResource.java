@@ -11,7 +11,9 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 import dev.brain.gateway.auth.CurrentCaller;
+import dev.brain.gateway.client.ErrorServiceClient;
 import dev.brain.gateway.client.MemoryServiceClient;
+import dev.brain.grpc.v1.JobRunResult;
 import dev.brain.grpc.v1.JobStatus;
 import dev.brain.grpc.v1.MemoryJob;
 import io.quarkus.runtime.annotations.RegisterForReflection;
@@ -34,10 +36,12 @@ public class AdminJobsResource {
     }
 
     private final MemoryServiceClient memory;
+    private final ErrorServiceClient errors;
     private final CurrentCaller caller;
 
-    public AdminJobsResource(MemoryServiceClient memory, CurrentCaller caller) {
+    public AdminJobsResource(MemoryServiceClient memory, ErrorServiceClient errors, CurrentCaller caller) {
         this.memory = memory;
+        this.errors = errors;
         this.caller = caller;
     }
 
@@ -51,16 +55,26 @@ public class AdminJobsResource {
                     .entity(Map.of("error", "job: unknown job '" + name + "'; known: " + String.join(", ", JOBS.stream().sorted().toList())))
                     .build());
         }
-        if (!name.equals("memory/synapse-decay")) {
+        String tenant = caller.get().tenant();
+        Uni<JobRunResult> run = switch (name) {
+            case "memory/synapse-decay" -> memory.runJob(tenant, MemoryJob.MEMORY_JOB_SYNAPSE_DECAY)
+                    .map(response -> response.getResult());
+            case "error/learning" -> errors.runLearningCycle(tenant);
+            case "error/retention" -> errors.runRetention(tenant);
+            case "error/session-cleanup" -> errors.runSessionCleanup(tenant);
+            default -> null;
+        };
+        if (run == null) {
             return Uni.createFrom().item(Response.status(Response.Status.NOT_IMPLEMENTED)
                     .entity(Map.of("job", name, "status", "NOT_AVAILABLE", "error", "job " + name + " is not available yet"))
                     .build());
         }
-        return memory.runJob(caller.get().tenant(), MemoryJob.MEMORY_JOB_SYNAPSE_DECAY).map(response -> {
-            var result = response.getResult();
-            String status = result.getStatus() == JobStatus.JOB_STATUS_DONE ? "DONE"
-                    : result.getStatus().name().substring("JOB_STATUS_".length());
-            return Response.ok(new JobRun(name, status, result.getCountsMap(), result.getDurationMs())).build();
-        });
+        return run.map(result -> Response.ok(jobRun(name, result)).build());
+    }
+
+    static JobRun jobRun(String name, JobRunResult result) {
+        String status = result.getStatus() == JobStatus.UNRECOGNIZED ? "UNKNOWN"
+                : result.getStatus().name().substring("JOB_STATUS_".length());
+        return new JobRun(name, status, result.getCountsMap(), result.getDurationMs());
     }
 }

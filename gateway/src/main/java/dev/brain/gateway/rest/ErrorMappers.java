@@ -20,7 +20,8 @@ public class ErrorMappers {
     @ServerExceptionMapper
     public Response serviceCall(ServiceCallException e) {
         Response.Status status = e.badInput() ? Response.Status.BAD_REQUEST
-                : e.notFound() ? Response.Status.NOT_FOUND : Response.Status.SERVICE_UNAVAILABLE;
+                : e.notFound() ? Response.Status.NOT_FOUND
+                : e.forbidden() ? Response.Status.FORBIDDEN : Response.Status.SERVICE_UNAVAILABLE;
         return error(status, e.getMessage());
     }
 

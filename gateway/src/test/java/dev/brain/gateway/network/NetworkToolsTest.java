@@ -156,7 +156,7 @@ class NetworkToolsTest {
                 .then().statusCode(403);
         given().header("Authorization", "Bearer " + admin).when().post("/api/v1/admin/jobs/memory/nonsense")
                 .then().statusCode(404).body("error", startsWith("job: unknown job"));
-        given().header("Authorization", "Bearer " + admin).when().post("/api/v1/admin/jobs/error/learning")
+        given().header("Authorization", "Bearer " + admin).when().post("/api/v1/admin/jobs/research/cycle")
                 .then().statusCode(501).body("status", equalTo("NOT_AVAILABLE"));
     }
 }

@@ -64,7 +64,7 @@ public class BrainServices implements QuarkusTestResourceLifecycleManager {
     private void awaitReady(String name, int port) {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
         HttpRequest ready = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/q/health/ready")).build();
-        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+        long deadline = System.nanoTime() + Duration.ofSeconds(240).toNanos();
         while (System.nanoTime() < deadline) {
             try {
                 if (http.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
@@ -84,7 +84,7 @@ public class BrainServices implements QuarkusTestResourceLifecycleManager {
             }
         }
         stop();
-        throw new IllegalStateException(name + " was not ready on port " + port + " within 90 s; see target/" + name
+        throw new IllegalStateException(name + " was not ready on port " + port + " within 240 s; see target/" + name
                 + "-for-gateway-tests.log");
     }
 

@@ -1,0 +1,320 @@
+package dev.brain.gateway.errors;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.brain.gateway.client.ErrorServiceClient;
+import dev.brain.gateway.errors.ErrorInputs.Who;
+import dev.brain.gateway.errors.ErrorViews.AttemptReport;
+import dev.brain.gateway.errors.ErrorViews.AttemptView;
+import dev.brain.gateway.errors.ErrorViews.ErrorDetail;
+import dev.brain.gateway.errors.ErrorViews.ErrorQuery;
+import dev.brain.gateway.errors.ErrorViews.ErrorReport;
+import dev.brain.gateway.errors.ErrorViews.MatchView;
+import dev.brain.gateway.errors.ErrorViews.NotificationView;
+import dev.brain.gateway.errors.ErrorViews.Notifications;
+import dev.brain.gateway.errors.ErrorViews.PreventionCheck;
+import dev.brain.gateway.errors.ErrorViews.QueryResult;
+import dev.brain.gateway.errors.ErrorViews.Rating;
+import dev.brain.gateway.errors.ErrorViews.SolutionReport;
+import dev.brain.gateway.errors.ErrorViews.SolutionView;
+import dev.brain.gateway.errors.ErrorViews.WarningView;
+import dev.brain.grpc.v1.CheckPreventionRequest;
+import dev.brain.grpc.v1.ErrorMatch;
+import dev.brain.grpc.v1.ErrorRecord;
+import dev.brain.grpc.v1.ListNotificationsRequest;
+import dev.brain.grpc.v1.Notification;
+import dev.brain.grpc.v1.PreventionKind;
+import dev.brain.grpc.v1.PreventionWarning;
+import dev.brain.grpc.v1.QueryErrorsRequest;
+import dev.brain.grpc.v1.RateSolutionRequest;
+import dev.brain.grpc.v1.ReportAttemptRequest;
+import dev.brain.grpc.v1.ReportErrorRequest;
+import dev.brain.grpc.v1.ReportErrorResponse;
+import dev.brain.grpc.v1.ReportSolutionRequest;
+import dev.brain.grpc.v1.Scope;
+import dev.brain.grpc.v1.SearchFootprint;
+import dev.brain.grpc.v1.SolutionForError;
+import dev.brain.grpc.v1.SolutionOutcome;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Error intelligence for a caller: validates the arguments (a one-line reason naming the field), calls
+ * error-service and turns its answers into the views the tools, REST and hooks return.
+ */
+@ApplicationScoped
+public class ErrorIntelligence {
+
+    static final Pattern PROJECT = Pattern.compile("^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$");
+    static final Pattern SESSION = Pattern.compile("^[A-Za-z0-9._:-]{1,128}$");
+    static final int MAX_LIMIT = 50;
+
+    private final ErrorServiceClient errors;
+
+    public ErrorIntelligence(ErrorServiceClient errors) {
+        this.errors = errors;
+    }
+
+    /** The caller's project: the argument when given, else the default; {@code null} only for no default. */
+    public static String project(String argument, String defaultProject) {
+        if (argument == null || argument.isBlank()) {
+            return defaultProject;
+        }
+        String name = argument.trim();
+        if (!PROJECT.matcher(name).matches()) {
+            throw new IllegalArgumentException("project: '" + name
+                    + "' is not a project name (letters, digits, '.', '_', '-'; starts with a letter or digit; ≤ 128)");
+        }
+        return name;
+    }
+
+    /** A session key the services accept, or null (an unusable key is dropped, never an error). */
+    public static String session(String key) {
+        return key != null && SESSION.matcher(key).matches() ? key : null;
+    }
+
+    static Scope scope(Who who) {
+        Scope.Builder scope = Scope.newBuilder();
+        if (who.project() != null) {
+            scope.setProject(who.project());
+        }
+        if (who.session() != null) {
+            scope.setSession(who.session());
+        }
+        return scope.build();
+    }
+
+    static String required(String field, String value) {
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException(field + ": is required and must not be blank");
+        }
+        return value;
+    }
+
+    static long id(String field, long value) {
+        if (value <= 0) {
+            throw new IllegalArgumentException(field + ": must be a positive id, was " + value);
+        }
+        return value;
+    }
+
+    private static String orEmpty(String value) {
+        return value == null ? "" : value;
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+
+    public Uni<ErrorReport> report(Who who, ErrorInputs.ReportError in) {
+        return report(who, in, null);
+    }
+
+    /** Reports an error; {@code deadline} overrides the client's default (the hook's short deadline). */
+    public Uni<ErrorReport> report(Who who, ErrorInputs.ReportError in, Duration deadline) {
+        ReportErrorRequest.Builder request = ReportErrorRequest.newBuilder().setScope(scope(who))
+                .setRawOutput(required("error_output", in.error_output()))
+                .setCommand(orEmpty(in.command())).setTaskContext(orEmpty(in.task_context()))
+                .setWorkingDirectory(orEmpty(in.working_directory()));
+        if (in.exit_code() != null) {
+            request.setExitCode(in.exit_code());
+        }
+        var call = deadline == null ? errors.reportError(who.tenant(), request.build())
+                : errors.reportError(who.tenant(), request.build(), deadline);
+        return call.map(ErrorIntelligence::report);
+    }
+
+    static ErrorReport report(ReportErrorResponse r) {
+        ErrorRecord e = r.getError();
+        List<MatchView> matches = r.getMatchesList().stream().map(ErrorIntelligence::match).toList();
+        return new ErrorReport(e.getId(), r.getIsNew(), e.getFingerprint(), e.getErrorType(), e.getMessage(),
+                e.getLanguage(), e.getProject(), e.getOccurrenceCount(), solutions(r.getSolutionsList()), matches,
+                warnings(r.getWarningsList()), r.getTruncatedBytes() > 0, r.getTruncatedBytes(),
+                matches.isEmpty() && r.hasFootprint() ? searched(r.getFootprint()) : null);
+    }
+
+    public Uni<ErrorQuery> query(Who who, String query, boolean projectOnly, int limit) {
+        required("query", query);
+        if (limit < 1 || limit > MAX_LIMIT) {
+            throw new IllegalArgumentException("limit: " + limit + " is outside 1.." + MAX_LIMIT);
+        }
+        if (projectOnly && who.project() == null) {
+            throw new IllegalArgumentException("project: project_only needs a project (none given and the token has no default)");
+        }
+        Scope scope = projectOnly ? scope(who) : scope(new Who(who.tenant(), null, who.session()));
+        return errors.queryErrors(who.tenant(), QueryErrorsRequest.newBuilder().setScope(scope).setQuery(query)
+                .setProjectOnly(projectOnly).setLimit(limit).build())
+                .map(r -> new ErrorQuery(query, projectOnly, r.getHitsList().stream().map(hit -> {
+                    ErrorRecord e = hit.getError();
+                    return new QueryResult(e.getId(), hit.getScore(), hit.hasMatchScore() ? hit.getMatchScore() : null,
+                            e.getErrorType(), e.getMessage(), e.getProject(), e.getOccurrenceCount(), e.getResolved(),
+                            solutions(hit.getSolutionsList()));
+                }).toList(), r.hasFootprint() ? searched(r.getFootprint()) : null, r.getSemanticSkipped()));
+    }
+
+    public Uni<ErrorDetail> get(Who who, long errorId) {
+        id("error_id", errorId);
+        return errors.getError(who.tenant(), scope(new Who(who.tenant(), null, who.session())), errorId).map(r -> {
+            ErrorRecord e = r.getError();
+            return new ErrorDetail(e.getId(), e.getFingerprint(), e.getErrorType(), e.getMessage(), e.getLanguage(),
+                    e.getProject(), e.getOccurrenceCount(), e.getResolved(), e.getCommand(), e.getWorkingDirectory(),
+                    e.getRawOutput(), solutions(r.getSolutionsList()), r.getAttemptsList().stream()
+                            .map(a -> new AttemptView(a.getId(), a.getDescription(), a.getReason(), outcome(a.getOutcome())))
+                            .toList());
+        });
+    }
+
+    public Uni<SolutionReport> reportSolution(Who who, long errorId, ErrorInputs.ReportSolution in) {
+        id("error_id", errorId);
+        required("title", in.title());
+        List<String> steps = in.steps() == null ? List.of() : in.steps();
+        for (int i = 0; i < steps.size(); i++) {
+            required("steps[" + i + "]", steps.get(i));
+        }
+        return errors.reportSolution(who.tenant(), ReportSolutionRequest.newBuilder().setScope(scope(who))
+                .setErrorId(errorId).setTitle(in.title().trim()).setDescription(orEmpty(in.description()))
+                .addAllSteps(steps).setCodeBefore(orEmpty(in.code_before())).setCodeAfter(orEmpty(in.code_after()))
+                .setDiff(orEmpty(in.diff())).build())
+                .map(r -> new SolutionReport(r.getSolution().getId(), errorId, r.getSolution().getTitle(),
+                        r.getLink().getConfidence(),
+                        r.getCrossProjectErrorsList().stream().map(ErrorRecord::getId).toList()));
+    }
+
+    public Uni<AttemptReport> reportAttempt(Who who, long errorId, ErrorInputs.ReportAttempt in) {
+        id("error_id", errorId);
+        required("description", in.description());
+        return errors.reportAttempt(who.tenant(), ReportAttemptRequest.newBuilder().setScope(scope(who))
+                .setErrorId(errorId).setDescription(in.description()).setReason(orEmpty(in.reason()))
+                .setOutcome(SolutionOutcome.SOLUTION_OUTCOME_FAILURE).build())
+                .map(r -> new AttemptReport(r.getAttempt().getId(), errorId, r.getFailedTotal()));
+    }
+
+    public Uni<Rating> rateSolution(Who who, long errorId, long solutionId, ErrorInputs.RateSolution in) {
+        id("error_id", errorId);
+        id("solution_id", solutionId);
+        SolutionOutcome outcome = switch (required("outcome", in.outcome()).trim().toLowerCase(Locale.ROOT)) {
+            case "success" -> SolutionOutcome.SOLUTION_OUTCOME_SUCCESS;
+            case "failure" -> SolutionOutcome.SOLUTION_OUTCOME_FAILURE;
+            case "partial" -> SolutionOutcome.SOLUTION_OUTCOME_PARTIAL;
+            default -> throw new IllegalArgumentException("outcome: '" + in.outcome() + "' is not one of success, failure, partial");
+        };
+        return errors.rateSolution(who.tenant(), RateSolutionRequest.newBuilder().setScope(scope(who))
+                .setErrorId(errorId).setSolutionId(solutionId).setOutcome(outcome).setNotes(orEmpty(in.notes())).build())
+                .map(r -> new Rating(solutionId, errorId, outcome(outcome), r.getLink().getConfidence(),
+                        r.getSolution().getConfidence(), r.getErrorResolved()));
+    }
+
+    public Uni<PreventionCheck> checkPrevention(Who who, ErrorInputs.CheckPrevention in) {
+        return checkPrevention(who, in, null);
+    }
+
+    public Uni<PreventionCheck> checkPrevention(Who who, ErrorInputs.CheckPrevention in, Duration deadline) {
+        if (isBlank(in.command()) && isBlank(in.output()) && isBlank(in.code())) {
+            throw new IllegalArgumentException("command: give at least one of command, output, code");
+        }
+        CheckPreventionRequest request = CheckPreventionRequest.newBuilder().setScope(scope(who))
+                .setCommand(orEmpty(in.command())).setOutput(orEmpty(in.output())).setCode(orEmpty(in.code()))
+                .setFilePath(orEmpty(in.file_path())).build();
+        List<String> checked = new ArrayList<>();
+        if (!isBlank(in.command())) {
+            checked.add("command");
+        }
+        if (!isBlank(in.output())) {
+            checked.add("output");
+        }
+        if (!isBlank(in.code())) {
+            checked.add("code");
+        }
+        String what = String.join(", ", checked) + " against the rules and antipatterns of "
+                + (who.project() == null ? "the tenant" : "project " + who.project() + " and the tenant");
+        var call = deadline == null ? errors.checkPrevention(who.tenant(), request)
+                : errors.checkPrevention(who.tenant(), request, deadline);
+        return call.map(r -> {
+            List<WarningView> all = warnings(r.getWarningsList());
+            return new PreventionCheck(all.stream().filter(w -> w.kind().equals("rule")).toList(),
+                    all.stream().filter(w -> w.kind().equals("antipattern")).toList(),
+                    all.stream().filter(w -> w.kind().equals("solution_code")).toList(), what);
+        });
+    }
+
+    public Uni<Notifications> notifications(Who who, boolean acknowledge) {
+        return errors.listNotifications(who.tenant(), ListNotificationsRequest.newBuilder().setScope(scope(who))
+                .setAcknowledge(acknowledge).build())
+                .map(r -> new Notifications(r.getNotificationsList().stream().map(ErrorIntelligence::notification)
+                        .toList(), acknowledge && r.getNotificationsCount() > 0));
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+
+    private static boolean isBlank(String value) {
+        return value == null || value.isBlank();
+    }
+
+    static MatchView match(ErrorMatch m) {
+        ErrorRecord e = m.getError();
+        return new MatchView(e.getId(), m.getScore(), m.getStrong(), e.getErrorType(), e.getMessage(), e.getProject(),
+                e.getOccurrenceCount(), e.getResolved(), solutions(m.getSolutionsList()));
+    }
+
+    static List<SolutionView> solutions(List<SolutionForError> solutions) {
+        return solutions.stream().map(s -> new SolutionView(s.getSolution().getId(), s.getSolution().getTitle(),
+                s.hasLink() ? s.getLink().getConfidence() : s.getSolution().getConfidence(), s.getSolution().getConfidence(),
+                s.getLink().getSuccessCount(), s.getLink().getFailureCount(), s.getLink().getPartialCount())).toList();
+    }
+
+    static List<WarningView> warnings(List<PreventionWarning> warnings) {
+        return warnings.stream().map(w -> new WarningView(kind(w.getKind()), w.getId(),
+                w.getSeverity().name().substring("SEVERITY_".length()).toLowerCase(Locale.ROOT), w.getMessage(),
+                w.getConfidence(), w.getSolutionIdsList(), w.getErrorIdsList(), w.getMatchedOn(),
+                w.getLine().isEmpty() ? null : w.getLine())).toList();
+    }
+
+    static String kind(PreventionKind kind) {
+        return switch (kind) {
+            case PREVENTION_KIND_RULE -> "rule";
+            case PREVENTION_KIND_ANTIPATTERN -> "antipattern";
+            case PREVENTION_KIND_SOLUTION_CODE -> "solution_code";
+            default -> "other";
+        };
+    }
+
+    static String outcome(SolutionOutcome outcome) {
+        return switch (outcome) {
+            case SOLUTION_OUTCOME_SUCCESS -> "success";
+            case SOLUTION_OUTCOME_PARTIAL -> "partial";
+            default -> "failure";
+        };
+    }
+
+    static NotificationView notification(Notification n) {
+        String type = n.getType().name().startsWith("NOTIFICATION_TYPE_")
+                ? n.getType().name().substring("NOTIFICATION_TYPE_".length()).toLowerCase(Locale.ROOT) : "other";
+        String reference = n.getReferenceType().name().startsWith("NODE_TYPE_")
+                ? n.getReferenceType().name().substring("NODE_TYPE_".length()).toLowerCase(Locale.ROOT) : null;
+        return new NotificationView(n.getId(), type, n.getSummary(), n.getProject().isEmpty() ? null : n.getProject(),
+                "unspecified".equals(reference) ? null : reference, n.getReferenceId(),
+                n.hasCreatedAt() ? Instant.ofEpochSecond(n.getCreatedAt().getSeconds(), n.getCreatedAt().getNanos()).toString() : null);
+    }
+
+    /** "searched 1,204 errors of the tenant; nearest 0.41 < 0.70". */
+    static String searched(SearchFootprint f) {
+        String scope = f.getScope().isBlank() ? "the tenant" : f.getScope().equals("tenant") ? "the tenant" : f.getScope();
+        StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "searched %,d errors of %s", f.getStoreSize(), scope));
+        if (f.getCandidatesConsidered() > 0 && f.getCandidatesConsidered() != f.getStoreSize()) {
+            text.append(String.format(Locale.ROOT, " (%,d scored)", f.getCandidatesConsidered()));
+        }
+        if (f.hasNearestScore()) {
+            text.append(String.format(Locale.ROOT, "; nearest %.2f", f.getNearestScore()));
+            if (f.getThreshold() > 0) {
+                text.append(String.format(Locale.ROOT, " < %.2f", f.getThreshold()));
+            }
+        } else {
+            text.append("; none was close enough to score");
+        }
+        return text.toString();
+    }
+}

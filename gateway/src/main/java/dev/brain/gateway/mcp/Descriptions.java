@@ -1,0 +1,12 @@
+package dev.brain.gateway.mcp;
+
+/** Argument descriptions shared by several tools. */
+final class Descriptions {
+
+    private Descriptions() {
+    }
+
+    static final String PROJECT = "Project name; default: the token's default project";
+    static final String ERROR_ID = "Error id, as returned by brain_report_error or brain_query_error";
+    static final String SOLUTION_ID = "Solution id, as listed under the error";
+}
