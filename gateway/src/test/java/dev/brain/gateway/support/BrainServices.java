@@ -43,8 +43,10 @@ public class BrainServices implements QuarkusTestResourceLifecycleManager {
                     throw new IllegalStateException(jar + " is missing: the gateway's tests run the real services; build"
                             + " them first (./brain test does: mvn verify builds the services before the gateway)");
                 }
+                // error-service relays its synapse events to the memory-service started here
                 ProcessBuilder process = new ProcessBuilder(java, "-Xmx256m", "-Dai.djl.offline=true",
-                        "-Dquarkus.http.port=" + service.getValue(), "-jar", jar.toString())
+                        "-Dquarkus.http.port=" + service.getValue(),
+                        "-Dquarkus.grpc.clients.memory.port=" + PORTS.get("memory-service"), "-jar", jar.toString())
                         .redirectErrorStream(true)
                         .redirectOutput(new File("target/" + service.getKey() + "-for-gateway-tests.log"));
                 process.environment().put("BRAIN_DB_URL", db);
