@@ -32,6 +32,10 @@ public final class Redactor {
             "(?im)^([ \\t]{0,64}(?:export[ \\t]{1,8})?[\"']?[A-Za-z0-9_.-]{0,64}"
                     + "(?:SECRET|TOKEN|PASSWORD|PASSWD|API_KEY|PRIVATE)[A-Za-z0-9_.-]{0,64}(?<!(?i:error|exception|warning))[\"']?[ \\t]{0,8}[=:][ \\t]{0,8})"
                     + "([^\\n]+)$");
+    /** An inline {@code NAME=value} (e.g. in a command line or a sentence) with a secret-like name. */
+    private static final Pattern INLINE_KEY_VALUE = Pattern.compile(
+            "(?i)(?<![A-Za-z0-9_])([A-Za-z0-9_]{0,64}(?:SECRET|TOKEN|PASSWORD|PASSWD|API_KEY|PRIVATE)[A-Za-z0-9_]{0,64}=)"
+                    + "(?!<REDACTED:)([^\\s'\"&;|]{1,4096}+)");
     private static final Pattern ALREADY = Pattern.compile("[\"']?<REDACTED:[a-z_]+>[\"']?,?");
 
     private Redactor() {
@@ -107,7 +111,7 @@ public final class Redactor {
             }
         }
         m.appendTail(sb);
-        return sb.toString();
+        return INLINE_KEY_VALUE.matcher(sb).replaceAll("$1<REDACTED:secret>");
     }
 
     private static boolean containsIgnoreCase(String s, String k) {

@@ -80,7 +80,11 @@ public class ErrorQueries {
             return empty(scope, "project " + scope.project());
         }
         String template = MessageTemplate.template(text);
-        String lexemes = template.replaceAll("<[A-Z]+>", " ");
+        // a pasted error line that parses as an error also searches for its parsed type (e.g. JavacError), which
+        // the stored rows carry with weight A
+        ParsedError parsed = ParserRegistry.parse(text);
+        boolean isError = !"generic".equals(parsed.parser());
+        String lexemes = (template + (isError ? " " + parsed.type() : "")).replaceAll("<[A-Z]+>", " ");
         StringBuilder filter = new StringBuilder("e.tenant = ?");
         List<Object> filterParams = new ArrayList<>(List.of(scope.tenant()));
         if (projectOnly) {
@@ -141,9 +145,8 @@ public class ErrorQueries {
         errors.byIds(scope.tenant(), ids).forEach(e -> records.put(e.getId(), e));
         Map<Long, List<SolutionForError>> solutionsById = solutions.forErrors(scope.tenant(), ids, 3);
         Map<Long, Matcher.Scored> matchScores = new HashMap<>();
-        ParsedError parsed = ParserRegistry.parse(text);
         Matcher.Result matched = null;
-        if (!"generic".equals(parsed.parser())) {
+        if (isError) {
             matched = matcher.match(new Matcher.Probe(scope.tenant(), projectOnly ? scope.projectId() : null, 0,
                     Fingerprints.fingerprint(parsed.type(), parsed.message(), parsed.frames()), parsed.type(),
                     MessageTemplate.template(parsed.message()), parsed.sourceFile(), null,
