@@ -13,7 +13,7 @@ import io.quarkus.runtime.annotations.QuarkusMain;
 
 /**
  * {@code ./brain bench [section ...]}: runs the benchmark sections against the running services and prints
- * one table per section. Sections: {@code embedding}, {@code synapses} (default: all).
+ * one table per section. Sections: {@code embedding}, {@code synapses}, {@code errors} (default: all).
  */
 @QuarkusMain
 public class Bench implements QuarkusApplication {
@@ -30,7 +30,7 @@ public class Bench implements QuarkusApplication {
             }
         }
         if (sections.isEmpty()) {
-            sections.addAll(List.of("embedding", "synapses"));
+            sections.addAll(List.of("embedding", "synapses", "errors"));
         }
         Path pids = Path.of(options.getOrDefault("pids", "data/pids"));
         for (String section : sections) {
@@ -41,8 +41,13 @@ public class Bench implements QuarkusApplication {
                         System.getenv().getOrDefault("BRAIN_DB_URL", "jdbc:postgresql://127.0.0.1:5432/brain"),
                         System.getenv().getOrDefault("BRAIN_DB_USER", "brain"),
                         System.getenv().getOrDefault("BRAIN_DB_PASSWORD", "brain"), rssOf(pids, "memory-service")).run();
+                case "errors" -> new ErrorBench(Integer.parseInt(options.getOrDefault("error-port", "9101")),
+                        Path.of(options.getOrDefault("corpus", "error-service/src/test/resources/corpus/errors-dev.jsonl")),
+                        System.getenv().getOrDefault("BRAIN_DB_URL", "jdbc:postgresql://127.0.0.1:5432/brain"),
+                        System.getenv().getOrDefault("BRAIN_DB_USER", "brain"),
+                        System.getenv().getOrDefault("BRAIN_DB_PASSWORD", "brain"), rssOf(pids, "error-service")).run();
                 default -> {
-                    System.err.println("unknown section '" + section + "' (known: embedding, synapses)");
+                    System.err.println("unknown section '" + section + "' (known: embedding, synapses, errors)");
                     return 2;
                 }
             }

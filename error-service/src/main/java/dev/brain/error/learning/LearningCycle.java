@@ -456,7 +456,7 @@ public class LearningCycle {
                                                 else prune_reason end
                         where id = ? and (project_id is distinct from ? or name <> ? or required_tokens <> ?
                               or file_extensions <> ? or commands <> ? or action <> ?::jsonb or rule_type <> ?
-                              or base_successes <> ? or base_total <> ? or confidence <> ? or source_error_ids <> ?
+                              or base_successes <> ? or base_total <> ? or abs(confidence - ?) > 1e-12 or source_error_ids <> ?
                               or last_evidence_at <> ?
                               or (not active and prune_reason = 'low_confidence' and ? >= ?))""",
                         projectId, name, p.requiredTokens().toArray(String[]::new),
@@ -473,6 +473,12 @@ public class LearningCycle {
 
     long prune(String tenant, OffsetDateTime now) {
         var l = config.learning();
+        // §7.3's confidence ages with last_evidence_at: refresh it so that rules nobody confirms fade out
+        String confidence = Solutions.confidenceSql("(base_successes + success_count)",
+                "(base_total - base_successes + rejection_count)", "0", "last_evidence_at");
+        // (Java and SQL may differ in the last bit: a tolerance keeps a second run from rewriting the row)
+        jdbc.update("update rule set confidence = " + confidence + " where tenant = ? and active and abs(confidence - "
+                + confidence + ") > 1e-12", now, l.decayHalfLifeDays(), tenant, now, l.decayHalfLifeDays());
         long low = jdbc.update("update rule set active = false, prune_reason = 'low_confidence', updated_at = ?"
                 + " where tenant = ? and active and confidence < ?", now, tenant, l.pruneThreshold());
         long rejected = jdbc.update("""

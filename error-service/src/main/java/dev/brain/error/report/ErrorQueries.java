@@ -113,18 +113,20 @@ public class ErrorQueries {
         }
         List<Ranked> ranked = jdbc.list("""
                 with q as (%1$s)
-                (select 1, id, last_seen_at from (select e.id, e.last_seen_at from error e, q
-                   where %2$s and e.search_vector @@ q.q order by ts_rank_cd(e.search_vector, q.q, 32) desc, e.id desc
-                   limit ?) a)
+                (select 1, id, last_seen_at from (select h.id, h.last_seen_at from (select e.id, e.last_seen_at,
+                   e.search_vector from error e, q where %2$s and e.search_vector @@ q.q limit %3$d) h cross join q
+                   order by ts_rank_cd(h.search_vector, q.q, 32) desc, h.id desc limit ?) a)
                 union all
-                (select 2, id, last_seen_at from (select e.id, e.last_seen_at from error e
-                   where %2$s and e.message_template %% ? order by e.message_template <-> ?, e.id desc limit ?) b)
+                (select 2, id, last_seen_at from (select h.id, h.last_seen_at from (select e.id, e.last_seen_at,
+                   e.message_template from error e where %2$s and e.message_template %% ? limit %3$d) h
+                   order by similarity(h.message_template, ?) desc, h.id desc limit ?) b)
                 union all
                 (select 4, id, last_seen_at from (select e.id, e.last_seen_at, max(ts_rank_cd(s.search_vector, q.q, 32)) as rank
                    from solution s cross join q join error_solution es on es.solution_id = s.id
                    join error e on e.id = es.error_id
                    where %2$s and s.search_vector @@ q.q group by e.id, e.last_seen_at
-                   order by rank desc, e.id desc limit ?) c)""".formatted(Matcher.LEXEME_QUERY, filter),
+                   order by rank desc, e.id desc limit ?) c)""".formatted(Matcher.lexemeQuery("|"), filter,
+                        Matcher.MAX_RANKED_HITS * 2),
                 rs -> new Ranked(rs.getInt(1), rs.getLong(2), Jdbc.instant(rs, "last_seen_at")), params.toArray());
         Map<Long, Double> scores = new LinkedHashMap<>();
         Map<Long, List<ErrorQueryList>> lists = new HashMap<>();

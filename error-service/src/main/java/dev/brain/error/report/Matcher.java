@@ -50,11 +50,22 @@ public class Matcher {
     static final double W_FILE = 0.10;
     static final double W_FULL_TEXT = 0.10;
 
-    /** The OR query of §5.7 step 3: distinct lexemes of the text, at most 32, each quoted for to_tsquery. */
-    static final String LEXEME_QUERY = """
-            select coalesce(to_tsquery('simple', string_agg(
-                       '''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''', ' | ')), ''::tsquery) as q
-            from (select lexeme from unnest(to_tsvector('simple', ?)) limit 32) l""";
+    /**
+     * The lexeme query of §5.7 step 3: distinct lexemes of the text, at most 32, each quoted for to_tsquery and
+     * joined by {@code operator} ({@code |} = any, {@code &} = all). Raw text never reaches the parser as syntax.
+     */
+    static String lexemeQuery(String operator) {
+        return """
+                select coalesce(to_tsquery('simple', string_agg(
+                           '''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''', ' %s ')), ''::tsquery) as q
+                from (select lexeme from unnest(to_tsvector('simple', ?)) limit 32) l""".formatted(operator);
+    }
+
+    /**
+     * Bounds every ranked list: at most this many index hits are ranked. An OR of common words or a trigram
+     * threshold can hit most of a large store; ranking them all made a report cost ~200 ms at 100k errors.
+     */
+    static final int MAX_RANKED_HITS = 200;
 
     /** The search vector of error rows, for a probe that is not stored (same expression as the column). */
     static final String PROBE_VECTOR = """
@@ -90,11 +101,13 @@ public class Matcher {
                   (select id, 200000 + row_number() over () from (select id from error
                    where %s and error_type = ? order by last_seen_at desc limit 30) b)
                   union all
-                  (select id, 300000 + row_number() over () from (select id from error, q
-                   where %s and search_vector @@ q.q order by ts_rank_cd(search_vector, q.q, 32) desc limit 30) b)
+                  (select id, 300000 + row_number() over () from (select h.id from (select id, search_vector
+                   from error, q where %s and search_vector @@ q.q limit %d) h cross join q
+                   order by ts_rank_cd(h.search_vector, q.q, 32) desc, h.id desc limit 30) b)
                   union all
-                  (select id, 400000 + row_number() over () from (select id from error
-                   where %s and message_template %% ? order by message_template <-> ? limit 30) b)
+                  (select id, 400000 + row_number() over () from (select h.id from (select id, message_template
+                   from error where %s and message_template %% ? limit %d) h
+                   order by similarity(h.message_template, ?) desc, h.id desc limit 30) b)
                 ),
                 ids as (select id, min(ord) as ord from c group by id order by min(ord) limit ?)
                 select e.id, e.fingerprint, e.error_type, e.message_template, e.source_file, e.working_directory,
@@ -106,7 +119,8 @@ public class Matcher {
                             and (f.in_app or not exists (select 1 from stack_frame g where g.error_id = e.id and g.in_app))
                           order by f.position limit 10) k) as keys
                 from ids join error e on e.id = ids.id cross join q
-                order by ids.ord""".formatted(LEXEME_QUERY, scope, scope, scope, scope, PROBE_VECTOR);
+                order by ids.ord""".formatted(lexemeQuery("&"), scope, scope, scope, MAX_RANKED_HITS, scope,
+                MAX_RANKED_HITS, PROBE_VECTOR);
         String lexemeText = probe.type() + " " + probe.template().replaceAll("<[A-Z]+>", " ");
         List<Object> params = new ArrayList<>();
         params.add(lexemeText);

@@ -73,11 +73,12 @@ public class Scopes {
         return jdbc.one("select id from project where tenant = ? and name = ?", rs -> rs.getLong(1), tenant, name);
     }
 
+    /** The project's id, created when missing. Reads first: an upsert would lock the row and serialize reports. */
     public long projectId(String tenant, String name, OffsetDateTime now) {
-        return jdbc.one("""
+        return findProject(tenant, name).orElseGet(() -> jdbc.one("""
                 insert into project (tenant, name, created_at, updated_at) values (?, ?, ?, ?)
-                on conflict (tenant, name) do update set name = excluded.name
-                returning id""", rs -> rs.getLong(1), tenant, name, now, now).orElseThrow();
+                on conflict (tenant, name) do nothing returning id""", rs -> rs.getLong(1), tenant, name, now, now)
+                .orElseGet(() -> findProject(tenant, name).orElseThrow()));
     }
 
     /**

@@ -117,6 +117,28 @@ class LearningCycleTest extends ErrorServiceTestBase {
     }
 
     @Test
+    void aRuleWhoseEvidenceAgesBelowThePruneThresholdIsPrunedAndComesBackWithNewEvidence() {
+        solvedPattern("shop", 2, 2, 2);
+        run();
+        clock.advance(java.time.Duration.ofDays(60));   // 0.6097 × 0.5^(60/30) = 0.1524 < 0.20
+        JobRunResult aged = run();
+        assertThat(aged.getCountsMap()).containsEntry("rules_pruned", 1L);
+        Rule weak = prevention().listRules(ListRulesRequest.getDefaultInstance()).getRules(0);
+        assertThat(weak.getActive()).isFalse();
+        assertThat(weak.getPruneReason()).isEqualTo(RulePruneReason.RULE_PRUNE_REASON_LOW_CONFIDENCE);
+        assertThat(weak.getConfidence()).isCloseTo(0.6097 * 0.25, within(1e-3));
+        // fresh successes on every pair: the pattern's evidence is recent again and the rule is reactivated
+        for (var pair : jdbc.list("select error_id, solution_id from error_solution where tenant = ?",
+                rs -> new long[] {rs.getLong(1), rs.getLong(2)}, tenant)) {
+            rate(pair[0], pair[1], SolutionOutcome.SOLUTION_OUTCOME_SUCCESS);
+        }
+        run();
+        Rule back = prevention().listRules(ListRulesRequest.getDefaultInstance()).getRules(0);
+        assertThat(back.getActive()).isTrue();
+        assertThat(back.getPruneReason()).isEqualTo(RulePruneReason.RULE_PRUNE_REASON_UNSPECIFIED);
+    }
+
+    @Test
     void recurringErrorsWithoutAFixBecomeAntipatterns() {
         String output = "Error: listen EADDRINUSE: address already in use :::3000\n    at Server.setupListenHandle (node:net:1817:16)\n    at start (/srv/app/src/server.js:8:3)";
         long warning = 0;

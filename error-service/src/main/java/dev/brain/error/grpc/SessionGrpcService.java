@@ -1,7 +1,6 @@
-package dev.brain.error.project.grpc;
+package dev.brain.error.grpc;
 
 import dev.brain.error.db.Jdbc;
-import dev.brain.error.grpc.Pages;
 import dev.brain.error.jobs.JobRuns;
 import dev.brain.error.learning.LearningCycle;
 import dev.brain.error.notification.Notifications;

@@ -1,4 +1,4 @@
-package dev.brain.error.stats.grpc;
+package dev.brain.error.grpc;
 
 import javax.sql.DataSource;
 
