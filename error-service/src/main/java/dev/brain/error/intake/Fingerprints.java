@@ -153,7 +153,8 @@ public final class Fingerprints {
         return sha256(input);
     }
 
-    static String sha256(String s) {
+    /** Lower-case hex SHA-256 of the UTF-8 bytes of {@code s} (fingerprints, dedup keys, line hashes). */
+    public static String sha256(String s) {
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
             return HexFormat.of().formatHex(md.digest(s.getBytes(StandardCharsets.UTF_8)));

@@ -1,8 +1,5 @@
 package dev.brain.error.learning;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -14,7 +11,6 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -35,6 +31,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.brain.error.config.ErrorConfig;
 import dev.brain.error.db.Jdbc;
 import dev.brain.error.intake.Confidence;
+import dev.brain.error.intake.Fingerprints;
 import dev.brain.error.intake.Tokens;
 import dev.brain.error.jobs.JobRuns;
 import dev.brain.error.notification.Notifications;
@@ -407,7 +404,7 @@ public class LearningCycle {
                 continue;
             }
             String joined = String.join(" ", p.requiredTokens());
-            String dedupKey = sha256(p.type() + "\u001f" + joined);
+            String dedupKey = Fingerprints.sha256(p.type() + "\u001f" + joined);
             List<Pair> bySolutionConfidence = new ArrayList<>(p.members());
             bySolutionConfidence.sort((a, b) -> Double.compare(b.confidence(), a.confidence()));
             List<Long> solutionIds = bySolutionConfidence.stream().map(Pair::solutionId).distinct().toList();
@@ -585,11 +582,4 @@ public class LearningCycle {
         }
     }
 
-    static String sha256(String s) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 }

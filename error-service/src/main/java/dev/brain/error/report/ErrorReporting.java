@@ -1,10 +1,7 @@
 package dev.brain.error.report;
 
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.OffsetDateTime;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -132,7 +129,7 @@ public class ErrorReporting {
                 insert into error_occurrence (tenant, project_id, error_id, session_id, occurred_at, command,
                                               working_directory, raw_output_sha256)
                 values (?, ?, ?, ?, ?, ?, ?, ?) returning id""", rs -> rs.getLong(1), scope.tenant(), scope.projectId(),
-                errorId, scope.sessionId(), now, command, workingDirectory, sha256(analyzed.rawOutput())).orElseThrow();
+                errorId, scope.sessionId(), now, command, workingDirectory, Fingerprints.sha256(analyzed.rawOutput())).orElseThrow();
         ErrorRecord error = errors.find(scope.tenant(), errorId).orElseThrow();
 
         // §5.7 matching, excluding the error itself
@@ -305,13 +302,6 @@ public class ErrorReporting {
         }
     }
 
-    static String sha256(String s) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 
     static RuntimeException invalid(String description) {
         return Status.INVALID_ARGUMENT.withDescription(description).asRuntimeException();

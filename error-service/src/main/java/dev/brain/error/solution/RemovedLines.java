@@ -1,12 +1,10 @@
 package dev.brain.error.solution;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+
+import dev.brain.error.intake.Fingerprints;
 
 /**
  * The lines a fix removed (error-code.md §6): {@code -} lines of the diff (not {@code ---}), else lines of
@@ -54,11 +52,6 @@ public final class RemovedLines {
         if (n.length() < MIN_LENGTH) {
             return java.util.Optional.empty();
         }
-        try {
-            return java.util.Optional.of(HexFormat.of().formatHex(
-                    MessageDigest.getInstance("SHA-256").digest(n.getBytes(StandardCharsets.UTF_8))));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return java.util.Optional.of(Fingerprints.sha256(n));
     }
 }
