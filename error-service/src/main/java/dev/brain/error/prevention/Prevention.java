@@ -10,7 +10,6 @@ import java.util.Map;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
-import dev.brain.error.config.ErrorConfig;
 import dev.brain.error.db.Jdbc;
 import dev.brain.error.intake.AnalyzedError;
 import dev.brain.error.intake.Confidence;
@@ -42,13 +41,11 @@ public class Prevention {
     private final Jdbc jdbc;
     private final Notifications notifications;
     private final Outbox outbox;
-    private final ErrorConfig config;
 
-    public Prevention(Jdbc jdbc, Notifications notifications, Outbox outbox, ErrorConfig config) {
+    public Prevention(Jdbc jdbc, Notifications notifications, Outbox outbox) {
         this.jdbc = jdbc;
         this.notifications = notifications;
         this.outbox = outbox;
-        this.config = config;
     }
 
     /** What to check; any field may be null. */
