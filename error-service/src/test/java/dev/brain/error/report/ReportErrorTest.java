@@ -174,6 +174,35 @@ class ReportErrorTest extends ErrorServiceTestBase {
     }
 
     @Test
+    void matchingConsidersAtMost100CandidatesWhenEveryListIsFull() {
+        String message = "Cannot read properties of undefined (reading 'map')";
+        for (int i = 0; i < 20; i++) {            // same fingerprint in other projects: list 1 (20)
+            report("same-" + i, TYPE_ERROR);
+        }
+        for (int i = 0; i < 40; i++) {            // every lexeme of the probe, densely: list 3 (30)
+            errors().reportError(ReportErrorRequest.newBuilder().setScope(scope("shop"))
+                    .setRawOutput("TypeError: " + message + " at step '" + name(i) + "'" + FRAME)
+                    .setTaskContext(("TypeError: " + message + "\n").repeat(20)).build());
+        }
+        clock.advance(Duration.ofMinutes(1));
+        for (int i = 0; i < 40; i++) {            // same type, other messages, most recent: list 2 (30)
+            report("shop", "TypeError: 'fn" + name(i) + "' is not a function" + FRAME);
+        }
+        for (int i = 0; i < 40; i++) {            // the same template under another type: list 4 (30)
+            report("near-" + i, "RangeError: " + message + FRAME);
+        }
+        ReportErrorResponse probe = report("shop", TYPE_ERROR);
+        assertThat(probe.getFootprint().getCandidatesConsidered()).isEqualTo(100);
+        assertThat(probe.getMatchesList()).isNotEmpty();
+    }
+
+    static final String FRAME = "\n    at run (/srv/app/src/run.js:1:1)";
+
+    private static String name(int i) {
+        return "" + (char) ('a' + i % 26) + (char) ('a' + i / 26);
+    }
+
+    @Test
     void pastedFirstLinesWithPunctuationAreValidQueries() {
         long id = report("shop", TYPE_ERROR).getError().getId();
         report("shop", "ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:5432");
