@@ -29,6 +29,7 @@ class NoPhoneHomeTest {
 
     @Test
     void modelLoadAndEmbeddingOpenNoOutboundConnection() throws Exception {
+        // the model loaded and embedded its warm-up text at start, under the recorder
         embedder.embed(List.of("phone home check " + System.nanoTime()));
         Set<String> local = Set.of("127.0.0.1", "localhost", "::1", "0:0:0:0:0:0:0:1", "[::1]", "0.0.0.0",
                 InetAddress.getLocalHost().getHostName());

@@ -8,9 +8,12 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
 /**
- * Records every host the JVM resolves or connects to, from before the application starts (and loads the
- * embedding model) until the test class ends. Uses the JDK's connect hook of a permissive SecurityManager,
- * which sees every socket connect and name lookup made through Java networking.
+ * Records every host the JVM resolves or connects to while the application starts (and loads the embedding
+ * model and its native libraries). Uses the JDK's connect hook of a permissive SecurityManager, which sees
+ * every socket connect and name lookup made through Java networking. The manager is removed once the
+ * application runs, before the first test: while one is installed, Netty frees large direct buffers through
+ * a privileged path that Quarkus' rewritten {@code CleanerJava9} no longer has (NoSuchMethodError
+ * {@code CleanerJava9.access$000} on every gRPC message over 64 KiB in every test class of this JVM).
  */
 @SuppressWarnings("removal")
 public class OutboundConnectionRecorder implements QuarkusTestResourceLifecycleManager {
@@ -41,6 +44,11 @@ public class OutboundConnectionRecorder implements QuarkusTestResourceLifecycleM
             }
         });
         return Map.of();
+    }
+
+    @Override
+    public void inject(TestInjector testInjector) {
+        System.setSecurityManager(null);
     }
 
     @Override
