@@ -7,6 +7,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -228,6 +229,87 @@ public class SynapseRepository {
                 }
             }
             return list(s);
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+    }
+
+    /** Rows read per node and side, in base_weight order, for each strongest synapse asked for. */
+    static final int SCAN_FACTOR = 8;
+
+    /**
+     * For every node, a superset of its {@code perNode} strongest synapses (by current weight, ties included)
+     * on each side of {@code direction} with weight ≥ the node's bound, ordered by id. The indexes hold
+     * base_weight (≥ weight; weight is left out of every index so the daily decay updates in place), so the
+     * first query reads the {@code perNode × SCAN_FACTOR} highest base weights of each node and side: a node
+     * and side is complete when it has fewer rows, or when {@code perNode} of its rows weigh more than the
+     * smallest base weight read (no unread row can beat them). Only incomplete ones — hubs whose strongest
+     * synapses have decayed — are read again in full, sorted by weight in the database.
+     */
+    public List<SynapseRow> strongestAround(String tenant, Map<NodeKey, Double> minWeightByNode, Direction direction,
+            List<String> types, int perNode) {
+        List<Map.Entry<NodeKey, Double>> nodes = new ArrayList<>(minWeightByNode.entrySet());
+        Map<Long, SynapseRow> rows = new LinkedHashMap<>();
+        for (boolean forward : new boolean[] {true, false}) {
+            if (forward ? !direction.forward() : !direction.backward()) {
+                continue;
+            }
+            int scan = perNode * SCAN_FACTOR;
+            List<List<SynapseRow>> byNode = sideOf(tenant, nodes, forward, types,
+                    "select " + COLUMNS + " from synapse s where %s order by s.base_weight desc limit " + scan);
+            List<Map.Entry<NodeKey, Double>> incomplete = new ArrayList<>();
+            for (int n = 0; n < nodes.size(); n++) {
+                List<SynapseRow> read = byNode.get(n);
+                double smallestBase = read.isEmpty() ? 0 : read.get(read.size() - 1).baseWeight();
+                boolean out = forward;
+                long strongerNeighbours = read.stream().filter(r -> r.weight() > smallestBase)
+                        .map(r -> out ? r.target() : r.source()).distinct().count();
+                if (read.size() == scan && strongerNeighbours < perNode) {
+                    incomplete.add(nodes.get(n));
+                } else {
+                    read.forEach(r -> rows.put(r.id(), r));
+                }
+            }
+            if (!incomplete.isEmpty()) {
+                String other = forward ? "s.target_type, s.target_id" : "s.source_type, s.source_id";
+                sideOf(tenant, incomplete, forward, types, "select * from (select distinct on (" + other + ") "
+                        + COLUMNS + " from synapse s where %s order by " + other + ", s.weight desc, s.id) s"
+                        + " order by s.weight desc fetch first " + perNode + " rows with ties")
+                        .forEach(read -> read.forEach(r -> rows.put(r.id(), r)));
+            }
+        }
+        List<SynapseRow> result = new ArrayList<>(rows.values());
+        result.sort(Comparator.comparingLong(SynapseRow::id));
+        return result;
+    }
+
+    /**
+     * One side's synapses of each node: {@code perNode} is a select on synapse {@code s} whose {@code %s} is
+     * filled with the condition "this node's side, weight ≥ its bound".
+     */
+    private List<List<SynapseRow>> sideOf(String tenant, List<Map.Entry<NodeKey, Double>> nodes, boolean forward,
+            List<String> types, String perNode) {
+        String end = forward ? "source" : "target";
+        String condition = "s.tenant = ? and s." + end + "_type = f.t and s." + end + "_id = f.i"
+                + " and s.base_weight >= f.m and s.weight >= f.m" + (types.isEmpty() ? "" : " and s.synapse_type = any(?)");
+        String sql = "select s.*, f.n from unnest(?::text[], ?::bigint[], ?::float8[]) with ordinality as f(t, i, m, n)"
+                + " cross join lateral (" + perNode.formatted(condition) + ") s";
+        List<List<SynapseRow>> byNode = new ArrayList<>();
+        nodes.forEach(node -> byNode.add(new ArrayList<>()));
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            s.setArray(1, c.createArrayOf("text", nodes.stream().map(e -> e.getKey().type()).toArray()));
+            s.setArray(2, c.createArrayOf("bigint", nodes.stream().map(e -> e.getKey().id()).toArray()));
+            s.setArray(3, c.createArrayOf("float8", nodes.stream().map(Map.Entry::getValue).toArray()));
+            s.setString(4, tenant);
+            if (!types.isEmpty()) {
+                s.setArray(5, c.createArrayOf("text", types.toArray()));
+            }
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    byNode.get(rs.getInt(16) - 1).add(row(rs));
+                }
+            }
+            return byNode;
         } catch (SQLException e) {
             throw new DatabaseException(e);
         }

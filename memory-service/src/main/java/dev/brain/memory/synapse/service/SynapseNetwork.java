@@ -129,6 +129,11 @@ public class SynapseNetwork {
      * Pruning, exact because weights are ≤ 1 and activation only falls along a walk: a frontier node of value
      * v only follows synapses with weight ≥ bound / v, where bound is the larger of {@code minWeight} and the
      * activation of the {@code limit}-th best node found so far (nothing weaker can enter the result).
+     * <p>
+     * Each node follows only its {@code limit + 1} strongest synapses per side (ties included), also exact: a
+     * node x reached from p over a weaker synapse has {@code limit + 1} siblings (one may be the start) reached
+     * from p at least as early and strictly stronger, and everything behind x is weaker than x, so neither x
+     * nor anything it leads to can be among the first {@code limit}. This keeps hubs cheap.
      */
     @Transactional(Transactional.TxType.SUPPORTS)
     public List<Reached> activate(String tenant, NodeKey start, int maxDepth, double minWeight, Direction direction,
@@ -145,7 +150,7 @@ public class SynapseNetwork {
                 }
             });
             Map<NodeKey, Reached> layer = new LinkedHashMap<>();
-            for (SynapseRow synapse : synapses.around(tenant, minWeights, direction, types)) {
+            for (SynapseRow synapse : synapses.strongestAround(tenant, minWeights, direction, types, limit + 1)) {
                 if (direction.forward()) {
                     relax(frontier.get(synapse.source()), new Hop(synapse, true), start, bound, best, layer, depth);
                 }
