@@ -95,8 +95,12 @@ public class Promotion {
         } catch (RuntimeException e) {
             String error = oneLine(e);
             Log.warnf("promotion of entry %d failed: %s", entryId, error);
-            QuarkusTransaction.requiringNew().run(() -> entries.recordFailure(entryId, error,
-                    config.promotion().maxAttempts()));
+            QuarkusTransaction.requiringNew().run(() -> {
+                entries.recordFailure(entryId, error, config.promotion().maxAttempts());
+                log.write("background", source, "promotion", "error", JsonNodeFactory.instance.objectNode()
+                        .put("decision", "promotion.match").put("outcome", FAILED).put("entry_id", entryId)
+                        .put("error", error).toString(), userId, agentId);
+            });
             return new Result(FAILED, 0, 0, 0, null, 0, error);
         }
     }

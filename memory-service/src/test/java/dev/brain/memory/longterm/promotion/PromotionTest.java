@@ -333,6 +333,9 @@ class PromotionTest {
         assertThat(failed.getAttempts()).isEqualTo(3);
         assertThat(failed.getPromotionState()).isEqualTo(PromotionState.PROMOTION_STATE_FAILED);
         assertThat(promote(pair, e.getId()).getOutcome()).isEqualTo(PromotionOutcome.PROMOTION_OUTCOME_NOT_PENDING);
+        assertThat(count(dataSource, "select count(*) from pipeline_log where user_id = ? and node = 'promotion'"
+                + " and art = 'error' and content->>'error' like '%injected edge insert failure%'", pair.getUserId()))
+                .isEqualTo(3);
     }
 
     @Test
