@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Map;
 
 import javax.sql.DataSource;
@@ -24,6 +25,9 @@ import dev.brain.grpc.v1.PromoteEntryRequest;
 import dev.brain.grpc.v1.PromoteEntryResponse;
 import dev.brain.grpc.v1.PromotionOutcome;
 import dev.brain.grpc.v1.ShortTermMemoryServiceGrpc;
+import dev.brain.memory.longterm.weights.EdgeWeights;
+import dev.brain.memory.longterm.weights.Layer;
+import dev.brain.memory.longterm.weights.NodeWeights;
 import dev.brain.memory.testing.LongTermFixtures;
 import dev.brain.testing.GrpcTestChannel;
 import io.grpc.ManagedChannel;
@@ -32,8 +36,8 @@ import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 
 /**
- * §6 step 3a above {@code vector.exact-scan-max-nodes}: the global HNSW index with iterative scan still finds the
- * pair's nearest node among thousands of other pairs' nodes.
+ * With small bounds: §6 step 3a above {@code vector.exact-scan-max-nodes} (the global HNSW index with iterative
+ * scan still finds the pair's nearest node among other pairs' nodes), and step 6's cap on new edge pairs.
  */
 @QuarkusTest
 @TestProfile(HnswCandidatesTest.SmallExactScan.class)
@@ -42,12 +46,61 @@ class HnswCandidatesTest {
     public static class SmallExactScan implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("brain.memory.vector.exact-scan-max-nodes", "5");
+            return Map.of("brain.memory.vector.exact-scan-max-nodes", "5",
+                    "brain.memory.promotion.max-new-edge-pairs", "2");
         }
     }
 
     @Inject
     DataSource dataSource;
+
+    @Inject
+    EdgeWeights edgeWeights;
+
+    @Inject
+    NodeWeights nodeWeights;
+
+    @Test
+    void theCapKeepsTheEdgePairsWithTheHighestStrongerToWeakerWeight() throws Exception {
+        String tenant = LongTermFixtures.newTenant("cap");
+        Pair pair = pair(tenant);
+        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+        long entity = 700_000_000L + (System.nanoTime() % 1000);
+        double[] weights = { 1.0, 6.0, 2.5, 8.0, 3.0 };
+        double absolute = nodeWeights.anchor(0.8);
+        Map<Long, Double> strongerToWeaker = new java.util.HashMap<>();
+        for (int i = 0; i < weights.length; i++) {
+            long id = LongTermFixtures.node(dataSource, pair, "c" + i, unit(300 + i), 1.0, weights[i], weights[i], true,
+                    now, new Long[] { entity }, new String[0]);
+            EdgeWeights.Pair w = edgeWeights.compute(absolute, weights[i], Map.of(Layer.ENTITY, 1.0));
+            strongerToWeaker.put(id, Math.max(w.rawXY(), w.rawYX()));
+        }
+        List<Long> expected = strongerToWeaker.entrySet().stream()
+                .sorted(Map.Entry.<Long, Double>comparingByValue().reversed()).limit(2).map(Map.Entry::getKey).toList();
+        ManagedChannel channel = GrpcTestChannel.open();
+        try {
+            long id = GrpcTestChannel.as(tenant, ShortTermMemoryServiceGrpc.newBlockingStub(channel))
+                    .writeEntry(entry(pair, "shares the entity with all five", 0.8, unit(310)).addEntityIds(entity)
+                            .build()).getEntry().getId();
+            PromoteEntryResponse r = GrpcTestChannel.as(tenant, MemoryAdminServiceGrpc.newBlockingStub(channel))
+                    .promoteEntry(PromoteEntryRequest.newBuilder().setPair(pair).setId(id).build());
+            assertThat(r.getOutcome()).isEqualTo(PromotionOutcome.PROMOTION_OUTCOME_NEW_NODE);
+            assertThat(r.getEdgesCreated()).isEqualTo(4);
+            assertThat(r.getEdgePairsCapped()).isEqualTo(3);
+            List<Long> linked = new java.util.ArrayList<>();
+            for (long candidate : strongerToWeaker.keySet()) {
+                if (count(dataSource, "select count(*) from long_term_edge where from_node_id = ? and to_node_id = ?",
+                        r.getNodeId(), candidate) == 1) {
+                    linked.add(candidate);
+                }
+            }
+            assertThat(linked).containsExactlyInAnyOrderElementsOf(expected);
+            assertThat(count(dataSource, "select count(*) from pipeline_log where user_id = ?"
+                    + " and (content->'measure'->>'edge_pairs_capped')::int = 3", pair.getUserId())).isEqualTo(1);
+        } finally {
+            channel.shutdownNow();
+        }
+    }
 
     @Test
     void aPairAboveTheExactScanLimitFindsItsNearestNodeThroughHnsw() throws Exception {
