@@ -117,7 +117,7 @@ public class Promotion {
         if (locked.isEmpty() || !locked.get().promotionState().equals("pending")) {
             return new Result(NOT_PENDING, 0, 0, 0, null, 0, "");
         }
-        EntryRow entry = entries.findById(userId, agentId, entryId, true).orElseThrow();
+        EntryRow entry = locked.get();
         // 3. candidates by index, inactive included, before any insert
         int limit = config.promotion().embeddingCandidateLimit();
         boolean exact = nodes.countUpTo(userId, agentId, config.vector().exactScanMaxNodes() + 1L)

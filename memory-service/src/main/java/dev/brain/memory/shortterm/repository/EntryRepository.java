@@ -124,9 +124,9 @@ public class EntryRepository {
                 + " and e.entry_key = ?", userId, agentId, key);
     }
 
-    /** The entry locked for the promotion transaction (§6 step 2). */
+    /** The entry with its embedding, locked for the promotion transaction (§6 step 2). */
     public Optional<EntryRow> lockById(String userId, String agentId, long id) {
-        return one("select " + columns(false) + " from short_term_entry e where e.user_id = ? and e.agent_id = ?"
+        return one("select " + columns(true) + " from short_term_entry e where e.user_id = ? and e.agent_id = ?"
                 + " and e.id = ? for update", userId, agentId, id);
     }
 
