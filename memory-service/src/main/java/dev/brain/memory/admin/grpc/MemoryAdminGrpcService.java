@@ -7,9 +7,20 @@ import dev.brain.grpc.v1.MemoryStatsRequest;
 import dev.brain.grpc.v1.MemoryStatsResponse;
 import dev.brain.grpc.v1.JobRunResult;
 import dev.brain.grpc.v1.JobStatus;
-import dev.brain.grpc.v1.MemoryJob;
 import dev.brain.grpc.v1.RunJobRequest;
 import dev.brain.grpc.v1.RunJobResponse;
+import dev.brain.grpc.v1.PromoteEntryRequest;
+import dev.brain.grpc.v1.PromoteEntryResponse;
+import dev.brain.grpc.v1.PromotionOutcome;
+import dev.brain.memory.longterm.decay.NodeDecayJob;
+import dev.brain.memory.longterm.partition.PairAccess;
+import dev.brain.memory.longterm.partition.PairAccess.PairId;
+import dev.brain.memory.longterm.promotion.JobRuns;
+import dev.brain.memory.longterm.promotion.Promotion;
+import dev.brain.memory.longterm.promotion.PromotionJob;
+import dev.brain.memory.shortterm.EntryRow;
+import dev.brain.memory.shortterm.scheduler.ShortTermExpiryJob;
+import dev.brain.memory.shortterm.service.ShortTermEntries;
 import dev.brain.memory.synapse.scheduler.SynapseDecayJob;
 import io.grpc.Status;
 import dev.brain.grpc.v1.TableCount;
@@ -19,16 +30,30 @@ import io.quarkus.grpc.GrpcService;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Uni;
 
-/** {@code MemoryAdminService}: operator calls of memory-service (so far: live row counts, synapse decay now). */
+/**
+ * {@code MemoryAdminService}: operator calls of memory-service (live row counts, the jobs PROMOTION, NODE_DECAY,
+ * SYNAPSE_DECAY and SHORT_TERM_EXPIRY now, PromoteEntry).
+ */
 @GrpcService
 public class MemoryAdminGrpcService extends MutinyMemoryAdminServiceGrpc.MemoryAdminServiceImplBase {
 
     private final DataSource dataSource;
     private final SynapseDecayJob synapseDecay;
+    private final PromotionJob promotionJob;
+    private final NodeDecayJob nodeDecay;
+    private final ShortTermExpiryJob expiry;
+    private final Promotion promotion;
+    private final ShortTermEntries entries;
 
-    public MemoryAdminGrpcService(DataSource dataSource, SynapseDecayJob synapseDecay) {
+    public MemoryAdminGrpcService(DataSource dataSource, SynapseDecayJob synapseDecay, PromotionJob promotionJob,
+            NodeDecayJob nodeDecay, ShortTermExpiryJob expiry, Promotion promotion, ShortTermEntries entries) {
         this.dataSource = dataSource;
         this.synapseDecay = synapseDecay;
+        this.promotionJob = promotionJob;
+        this.nodeDecay = nodeDecay;
+        this.expiry = expiry;
+        this.promotion = promotion;
+        this.entries = entries;
     }
 
     @Override
@@ -36,14 +61,55 @@ public class MemoryAdminGrpcService extends MutinyMemoryAdminServiceGrpc.MemoryA
     public Uni<RunJobResponse> runJob(RunJobRequest request) {
         return Uni.createFrom().item(() -> {
             Tenancy.currentTenant();
-            if (request.getJob() != MemoryJob.MEMORY_JOB_SYNAPSE_DECAY) {
-                throw Status.UNIMPLEMENTED.withDescription("job: " + request.getJob() + " is not available yet")
-                        .asRuntimeException();
-            }
-            SynapseDecayJob.Run run = synapseDecay.run("manual");
-            return RunJobResponse.newBuilder().setResult(JobRunResult.newBuilder().setJob("SYNAPSE_DECAY")
+            JobRuns.Run run = switch (request.getJob()) {
+                case MEMORY_JOB_SYNAPSE_DECAY -> {
+                    SynapseDecayJob.Run r = synapseDecay.run("manual");
+                    yield new JobRuns.Run(r.skipped(), r.counts(), r.durationMs());
+                }
+                case MEMORY_JOB_PROMOTION -> promotionJob.run("manual");
+                case MEMORY_JOB_NODE_DECAY -> nodeDecay.run("manual");
+                case MEMORY_JOB_SHORT_TERM_EXPIRY -> expiry.run("manual");
+                default -> throw Status.UNIMPLEMENTED.withDescription("job: " + request.getJob()
+                        + " is not available yet").asRuntimeException();
+            };
+            return RunJobResponse.newBuilder().setResult(JobRunResult.newBuilder()
+                    .setJob(request.getJob().name().substring("MEMORY_JOB_".length()))
                     .setStatus(run.skipped() ? JobStatus.JOB_STATUS_SKIPPED_LOCKED : JobStatus.JOB_STATUS_DONE)
                     .putAllCounts(run.counts()).setDurationMs(run.durationMs())).build();
+        });
+    }
+
+    @Override
+    @Blocking
+    public Uni<PromoteEntryResponse> promoteEntry(PromoteEntryRequest request) {
+        return Uni.createFrom().item(() -> {
+            PairId pair = PairAccess.require(request.getPair());
+            EntryRow entry = switch (request.getSelectorCase()) {
+                case ID -> {
+                    if (request.getId() <= 0) {
+                        throw Status.INVALID_ARGUMENT.withDescription("id: must be > 0").asRuntimeException();
+                    }
+                    yield entries.get(pair, request.getId(), null, false);
+                }
+                case ENTRY_KEY -> entries.get(pair, null, request.getEntryKey(), false);
+                default -> throw Status.INVALID_ARGUMENT.withDescription("id or entry_key: one is required")
+                        .asRuntimeException();
+            };
+            Promotion.Result result = promotion.promote(pair.userId(), pair.agentId(), entry.id(), "system");
+            PromoteEntryResponse.Builder response = PromoteEntryResponse.newBuilder()
+                    .setOutcome(switch (result.outcome()) {
+                        case Promotion.NEW_NODE -> PromotionOutcome.PROMOTION_OUTCOME_NEW_NODE;
+                        case Promotion.DUPLICATE -> PromotionOutcome.PROMOTION_OUTCOME_DUPLICATE;
+                        case Promotion.REACTIVATED -> PromotionOutcome.PROMOTION_OUTCOME_REACTIVATED;
+                        case Promotion.NOT_PENDING -> PromotionOutcome.PROMOTION_OUTCOME_NOT_PENDING;
+                        default -> PromotionOutcome.PROMOTION_OUTCOME_FAILED;
+                    })
+                    .setNodeId(result.nodeId()).setHitNodeId(result.hitNodeId()).setEdgesCreated(result.edgesCreated())
+                    .setEdgePairsCapped(result.edgePairsCapped()).setMessage(result.message());
+            if (result.bestCosine() != null) {
+                response.setBestCosine(result.bestCosine());
+            }
+            return response.build();
         });
     }
 

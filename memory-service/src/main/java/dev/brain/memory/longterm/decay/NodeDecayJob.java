@@ -1,0 +1,101 @@
+package dev.brain.memory.longterm.decay;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.OffsetDateTime;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import javax.sql.DataSource;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.brain.memory.log.PipelineLogLines;
+import dev.brain.memory.longterm.config.LongTermConfig;
+import dev.brain.memory.longterm.promotion.JobRuns;
+import dev.brain.memory.synapse.repository.SynapseRepository.DatabaseException;
+import io.quarkus.logging.Log;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.scheduler.Scheduled;
+
+/**
+ * Job {@code NODE_DECAY} (memory.md §8.1): one set-based statement over all active nodes of all pairs —
+ * decay_weight = decay_base × exp(−rate × fractional days since decay_base_at), decayed_at = now, active =
+ * decay_weight ≥ node.min-weight — then partition_stats.active_count from one aggregate statement. Edges,
+ * absolute weights and inactive nodes are untouched; nothing is deleted. Because every run computes from
+ * decay_base, one run and many runs give the same weight at a moment.
+ */
+@ApplicationScoped
+public class NodeDecayJob {
+
+    public static final String JOB = "NODE_DECAY";
+
+    private static final String WEIGHT = "decay_base * exp(-(?::double precision)"
+            + " * (extract(epoch from (?::timestamptz - decay_base_at))::double precision / 86400.0))";
+
+    private final JobRuns runs;
+    private final LongTermConfig config;
+    private final DataSource dataSource;
+    private final PipelineLogLines log;
+    private final Clock clock;
+
+    public NodeDecayJob(JobRuns runs, LongTermConfig config, DataSource dataSource, PipelineLogLines log, Clock clock) {
+        this.runs = runs;
+        this.config = config;
+        this.dataSource = dataSource;
+        this.log = log;
+        this.clock = clock;
+    }
+
+    @Scheduled(cron = "{brain.memory.decay.cron}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void scheduled() {
+        try {
+            run("scheduled");
+        } catch (RuntimeException e) {
+            Log.errorf(e, "node decay failed");
+        }
+    }
+
+    public JobRuns.Run run(String trigger) {
+        return runs.run(JOB, trigger, () -> QuarkusTransaction.requiringNew().timeout(3600).call(this::decay));
+    }
+
+    private Map<String, Long> decay() {
+        OffsetDateTime now = OffsetDateTime.now(clock);
+        double rate = config.node().decayRate();
+        String update = "with u as (update long_term_node set decay_weight = " + WEIGHT + ", decayed_at = ?,"
+                + " active = " + WEIGHT + " >= ? where active returning active)"
+                + " select count(*), count(*) filter (where not active) from u";
+        String stats = "update partition_stats ps set active_count = c.n from (select user_id, agent_id,"
+                + " count(*) filter (where active) as n from long_term_node group by user_id, agent_id) c"
+                + " where ps.user_id = c.user_id and ps.agent_id = c.agent_id and ps.active_count <> c.n";
+        Map<String, Long> counts = new LinkedHashMap<>();
+        try (Connection c = dataSource.getConnection()) {
+            try (PreparedStatement s = c.prepareStatement(update)) {
+                s.setDouble(1, rate);
+                s.setObject(2, now);
+                s.setObject(3, now);
+                s.setDouble(4, rate);
+                s.setObject(5, now);
+                s.setDouble(6, config.node().minWeight());
+                try (ResultSet rs = s.executeQuery()) {
+                    rs.next();
+                    counts.put("nodes_updated", rs.getLong(1));
+                    counts.put("deactivated", rs.getLong(2));
+                }
+            }
+            try (PreparedStatement s = c.prepareStatement(stats)) {
+                counts.put("partitions_refreshed", (long) s.executeUpdate());
+            }
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+        log.write("background", "job", "memory.decay", "note", "{\"job\":\"NODE_DECAY\",\"status\":\"done\","
+                + "\"nodes_updated\":" + counts.get("nodes_updated") + ",\"deactivated\":" + counts.get("deactivated")
+                + "}", null, null);
+        return counts;
+    }
+}

@@ -1,0 +1,178 @@
+package dev.brain.memory.longterm.entity;
+
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+import javax.sql.DataSource;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+
+import dev.brain.memory.synapse.repository.SynapseRepository.DatabaseException;
+import io.grpc.Status;
+
+/**
+ * The entity registry of a pair (memory.md §4.4): names → stable ids. A name is matched by its
+ * {@code name_key} (lower-cased, whitespace collapsed) or by an alias; unknown names are created. Runs in the
+ * caller's transaction when there is one (WriteEntry resolves its {@code entity_names} in its own).
+ */
+@ApplicationScoped
+public class EntityRegistry {
+
+    /** Most names per call (as many as an entry may carry entity ids). */
+    public static final int MAX_NAMES = 64;
+    /** Longest entity name, in characters (the spec sets none; 200 like entry keys). */
+    public static final int MAX_NAME_CHARS = 200;
+
+    private static final String COLUMNS = "id, name, name_key, aliases, created_at";
+
+    /** A registry row. */
+    public record Entity(long id, String name, String nameKey, List<String> aliases, OffsetDateTime createdAt) {
+    }
+
+    /** One requested name, the entity it resolved to, and whether this call created it. */
+    public record Resolved(String name, Entity entity, boolean created) {
+    }
+
+    /** One page of entities by id, and the id to continue after (0 = last page). */
+    public record Page(List<Entity> entities, long nextAfterId) {
+    }
+
+    private final DataSource dataSource;
+    private final Clock clock;
+
+    public EntityRegistry(DataSource dataSource, Clock clock) {
+        this.dataSource = dataSource;
+        this.clock = clock;
+    }
+
+    /** The matching key of a name: trimmed, runs of whitespace collapsed to one space, lower-cased. */
+    public static String nameKey(String name) {
+        return name.strip().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * Ids for the names, in request order, creating unknown names (display form: trimmed, whitespace collapsed).
+     *
+     * @throws io.grpc.StatusRuntimeException INVALID_ARGUMENT naming {@code field[i]} for a blank or too long name
+     */
+    @Transactional
+    public List<Resolved> resolve(String userId, String agentId, List<String> names, String field) {
+        if (names.size() > MAX_NAMES) {
+            throw invalid(field + ": " + names.size() + " names, at most " + MAX_NAMES);
+        }
+        for (int i = 0; i < names.size(); i++) {
+            String name = names.get(i).replace("\u0000", "");
+            if (name.isBlank()) {
+                throw invalid(field + "[" + i + "]: blank name");
+            }
+            if (name.strip().length() > MAX_NAME_CHARS) {
+                throw invalid(field + "[" + i + "]: longer than " + MAX_NAME_CHARS + " characters");
+            }
+        }
+        Map<String, Resolved> byKey = new HashMap<>();
+        List<Resolved> result = new ArrayList<>(names.size());
+        try (Connection c = dataSource.getConnection()) {
+            for (String requested : names) {
+                String display = requested.replace("\u0000", "").strip().replaceAll("\\s+", " ");
+                String key = nameKey(display);
+                Resolved known = byKey.get(key);
+                if (known == null) {
+                    known = find(c, userId, agentId, key, display)
+                            .map(e -> new Resolved(requested, e, false))
+                            .orElseGet(() -> create(c, userId, agentId, display, key, requested));
+                    byKey.put(key, known);
+                }
+                result.add(new Resolved(requested, known.entity(), known.created()));
+            }
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+        return result;
+    }
+
+    /** The pair's entities by id ascending, after {@code afterId}. */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Page list(String userId, String agentId, int pageSize, long afterId) {
+        String sql = "select " + COLUMNS + " from entity where user_id = ? and agent_id = ? and id > ? order by id limit ?";
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, userId);
+            s.setString(2, agentId);
+            s.setLong(3, afterId);
+            s.setInt(4, pageSize + 1);
+            List<Entity> entities = new ArrayList<>();
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    entities.add(map(rs));
+                }
+            }
+            if (entities.size() > pageSize) {
+                entities = entities.subList(0, pageSize);
+                return new Page(List.copyOf(entities), entities.get(pageSize - 1).id());
+            }
+            return new Page(entities, 0);
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+    }
+
+    /** By name key, or by an alias equal to the key or the display name (GIN on aliases). */
+    private static Optional<Entity> find(Connection c, String userId, String agentId, String key, String display)
+            throws SQLException {
+        String sql = "select " + COLUMNS + " from entity where user_id = ? and agent_id = ?"
+                + " and (name_key = ? or aliases && ?::text[]) order by (name_key = ?) desc, id limit 1";
+        try (PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, userId);
+            s.setString(2, agentId);
+            s.setString(3, key);
+            s.setArray(4, c.createArrayOf("text", new String[] { key, display }));
+            s.setString(5, key);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next() ? Optional.of(map(rs)) : Optional.empty();
+            }
+        }
+    }
+
+    private Resolved create(Connection c, String userId, String agentId, String display, String key, String requested) {
+        String sql = "insert into entity (user_id, agent_id, name, name_key, created_at) values (?, ?, ?, ?, ?)"
+                + " on conflict (user_id, agent_id, name_key) do nothing returning " + COLUMNS;
+        try (PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, userId);
+            s.setString(2, agentId);
+            s.setString(3, display);
+            s.setString(4, key);
+            s.setObject(5, OffsetDateTime.now(clock));
+            try (ResultSet rs = s.executeQuery()) {
+                if (rs.next()) {
+                    return new Resolved(requested, map(rs), true);
+                }
+            }
+            // created concurrently by another transaction that has committed meanwhile
+            return new Resolved(requested, find(c, userId, agentId, key, display).orElseThrow(), false);
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+    }
+
+    private static Entity map(ResultSet rs) throws SQLException {
+        Array aliases = rs.getArray(4);
+        return new Entity(rs.getLong(1), rs.getString(2), rs.getString(3),
+                aliases == null ? List.of() : List.of((String[]) aliases.getArray()),
+                rs.getObject(5, OffsetDateTime.class));
+    }
+
+    private static RuntimeException invalid(String description) {
+        return Status.INVALID_ARGUMENT.withDescription(description).asRuntimeException();
+    }
+}

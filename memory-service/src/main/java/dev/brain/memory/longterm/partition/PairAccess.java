@@ -1,0 +1,48 @@
+package dev.brain.memory.longterm.partition;
+
+import java.util.regex.Pattern;
+
+import dev.brain.grpc.v1.Pair;
+import dev.brain.tenancy.Tenancy;
+import io.grpc.Status;
+
+/**
+ * The pair of a memory request (memory.md §4.1, §14): both ids 1–100 chars of {@code [A-Za-z0-9._:@/-]}, and
+ * the pair belongs to the caller's tenant — {@code user_id} equal to the tenant or starting with
+ * {@code <tenant>:} (the rule {@code MemoryNodes} applies to synapse endpoints) — else PERMISSION_DENIED.
+ */
+public final class PairAccess {
+
+    private static final Pattern ID = Pattern.compile("[A-Za-z0-9._:@/-]{1,100}");
+
+    /** A validated pair of the caller's tenant. */
+    public record PairId(String userId, String agentId) {
+    }
+
+    private PairAccess() {
+    }
+
+    /** @throws io.grpc.StatusRuntimeException INVALID_ARGUMENT (pair.user_id / pair.agent_id) or PERMISSION_DENIED */
+    public static PairId require(Pair pair) {
+        String tenant = Tenancy.currentTenant();
+        if (!ID.matcher(pair.getUserId()).matches()) {
+            throw invalid("pair.user_id: 1–100 characters of [A-Za-z0-9._:@/-] required");
+        }
+        if (!ID.matcher(pair.getAgentId()).matches()) {
+            throw invalid("pair.agent_id: 1–100 characters of [A-Za-z0-9._:@/-] required");
+        }
+        if (!belongsTo(tenant, pair.getUserId())) {
+            throw Status.PERMISSION_DENIED.withDescription("pair.user_id '" + pair.getUserId()
+                    + "' does not belong to the caller's tenant").asRuntimeException();
+        }
+        return new PairId(pair.getUserId(), pair.getAgentId());
+    }
+
+    public static boolean belongsTo(String tenant, String userId) {
+        return userId.equals(tenant) || userId.startsWith(tenant + ":");
+    }
+
+    private static RuntimeException invalid(String description) {
+        return Status.INVALID_ARGUMENT.withDescription(description).asRuntimeException();
+    }
+}

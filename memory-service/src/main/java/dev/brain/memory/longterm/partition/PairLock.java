@@ -1,0 +1,25 @@
+package dev.brain.memory.longterm.partition;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+
+/**
+ * The pair lock of memory.md §6 step 1: a transaction-scoped advisory lock that serialises promotion, usage
+ * reinforcement and Trigger 3 within one pair. Every writer of a pair's nodes or edges takes this same key.
+ */
+public final class PairLock {
+
+    private PairLock() {
+    }
+
+    /** Blocks until the pair's lock is held; released at commit or rollback of the current transaction. */
+    public static void lock(Connection c, String userId, String agentId) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement(
+                "select pg_advisory_xact_lock(hashtextextended('memory.pair:' || ? || chr(31) || ?, 0))")) {
+            s.setString(1, userId);
+            s.setString(2, agentId);
+            s.executeQuery().close();
+        }
+    }
+}

@@ -1,0 +1,272 @@
+package dev.brain.memory.longterm.promotion;
+
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import javax.sql.DataSource;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import com.pgvector.PGvector;
+
+import dev.brain.memory.longterm.weights.LayerData;
+import dev.brain.memory.longterm.weights.Precision;
+import dev.brain.memory.longterm.weights.TimeRef;
+import dev.brain.memory.synapse.repository.SynapseRepository.DatabaseException;
+
+/**
+ * The write side's statements on {@code long_term_node}, {@code long_term_edge} and {@code partition_stats}
+ * (memory.md §6, §8): candidate lookups by index, the node copy of an entry, the batched edge insert, the
+ * half-reactivation and the set-based decay. Every statement filters by the pair except the decay job.
+ */
+@ApplicationScoped
+public class NodeWriteRepository {
+
+    private final DataSource dataSource;
+
+    public NodeWriteRepository(DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    /** The pair's node count, counted only up to {@code limit} (enough to choose exact scan vs HNSW). */
+    public long countUpTo(String userId, String agentId, long limit) {
+        String sql = "select count(*) from (select 1 from long_term_node where user_id = ? and agent_id = ? limit ?) n";
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, userId);
+            s.setString(2, agentId);
+            s.setLong(3, limit);
+            try (ResultSet rs = s.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+    }
+
+    /** The statement of candidate layer a with an exact scan: the pair's rows first, then sorted by distance. */
+    public static final String NEAREST_EXACT = "with p as materialized (select id, embedding from long_term_node"
+            + " where user_id = ? and agent_id = ?) select id from p order by embedding <=> ? limit ?";
+    /** Candidate layer a through HNSW; iterative scan keeps going until enough rows of the pair are found. */
+    public static final String NEAREST_HNSW = "select id from long_term_node where user_id = ? and agent_id = ?"
+            + " order by embedding <=> ? limit ?";
+    public static final String SHARED_ENTITY = "select id from long_term_node where user_id = ? and agent_id = ?"
+            + " and entity_ids && ?::bigint[]";
+    public static final String SHARED_TOPIC = "select id from long_term_node where user_id = ? and agent_id = ?"
+            + " and topic_keys && ?::text[]";
+    public static final String TIME_WINDOW = "select id from long_term_node where user_id = ? and agent_id = ?"
+            + " and time_precision = ? and time_at >= ? and time_at < ?";
+
+    /** Layer a: the {@code limit} nearest nodes (exact or HNSW with iterative scan). */
+    public List<Long> nearest(String userId, String agentId, float[] query, int limit, boolean exact, int efSearch) {
+        try (Connection c = dataSource.getConnection()) {
+            if (!exact) {
+                try (Statement s = c.createStatement()) {
+                    s.execute("set local hnsw.iterative_scan = relaxed_order");
+                    s.execute("set local hnsw.ef_search = " + Math.max(efSearch, Math.min(limit, 1000)));
+                }
+            }
+            try (PreparedStatement s = c.prepareStatement(exact ? NEAREST_EXACT : NEAREST_HNSW)) {
+                s.setString(1, userId);
+                s.setString(2, agentId);
+                s.setObject(3, new PGvector(query));
+                s.setInt(4, limit);
+                return ids(s);
+            }
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+    }
+
+    /** Layer b: nodes sharing an entity id (GIN on entity_ids). */
+    public List<Long> sharingEntity(String userId, String agentId, List<Long> entityIds) {
+        return arrayQuery(SHARED_ENTITY, userId, agentId, "bigint", entityIds.toArray());
+    }
+
+    /** Layer c: nodes sharing a topic key (GIN on topic_keys). */
+    public List<Long> sharingTopic(String userId, String agentId, List<String> topicKeys) {
+        return arrayQuery(SHARED_TOPIC, userId, agentId, "text", topicKeys.toArray());
+    }
+
+    /** Layer d: nodes of the same precision with time_at in [from, to) (b-tree on pair, precision, time_at). */
+    public List<Long> inTimeWindow(String userId, String agentId, Precision precision, Instant from, Instant to) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(TIME_WINDOW)) {
+            s.setString(1, userId);
+            s.setString(2, agentId);
+            s.setString(3, precision.dbName());
+            s.setObject(4, from.atOffset(ZoneOffset.UTC));
+            s.setObject(5, to.atOffset(ZoneOffset.UTC));
+            return ids(s);
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+    }
+
+    /** The candidates' layer data, weights, activity and cosine to the entry vector. */
+    public List<Candidate> load(String userId, String agentId, Set<Long> ids, float[] query) {
+        String sql = "select id, active, absolute_weight, entity_ids, topic_keys, topics, time_at, time_precision,"
+                + " 1 - (embedding <=> ?) from long_term_node where user_id = ? and agent_id = ? and id = any(?)"
+                + " order by id";
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            s.setObject(1, new PGvector(query));
+            s.setString(2, userId);
+            s.setString(3, agentId);
+            s.setArray(4, c.createArrayOf("bigint", ids.toArray()));
+            List<Candidate> candidates = new ArrayList<>();
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    OffsetDateTime at = rs.getObject(7, OffsetDateTime.class);
+                    TimeRef time = at == null ? null : new TimeRef(at.toInstant(), Precision.ofDb(rs.getString(8)));
+                    candidates.add(new Candidate(rs.getLong(1), rs.getBoolean(2), rs.getDouble(3), rs.getDouble(9),
+                            new LayerData(longs(rs.getArray(4)), strings(rs.getArray(5)), strings(rs.getArray(6)),
+                                    time)));
+                }
+            }
+            return candidates;
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+    }
+
+    /** §4.3: the node as a one-to-one copy of the entry plus its initial dynamics; returns its id. */
+    public long insertFromEntry(long entryId, double raw, double absolute, OffsetDateTime now) {
+        String sql = """
+                insert into long_term_node (user_id, agent_id, observer, source_key, content, embedding, topics,
+                    topic_keys, entity_ids, time_at, time_precision, timeline_ref, emotion, arousal, metadata,
+                    entry_created_at, raw_weight, absolute_weight, decay_weight, decay_base, decay_base_at, frequency,
+                    active, created_at, reinforced_at)
+                select user_id, agent_id, observer, entry_key, content, embedding, topics, topic_keys, entity_ids,
+                       time_at, time_precision, timeline_ref, emotion, arousal, metadata, created_at,
+                       ?, ?, ?, ?, ?, 1, true, ?, ?
+                  from short_term_entry where id = ?
+                returning id""";
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            s.setDouble(1, raw);
+            s.setDouble(2, absolute);
+            s.setDouble(3, absolute);
+            s.setDouble(4, absolute);
+            s.setObject(5, now);
+            s.setObject(6, now);
+            s.setObject(7, now);
+            s.setLong(8, entryId);
+            try (ResultSet rs = s.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+    }
+
+    /**
+     * All edges of one promotion in one statement: rows as a JSON array of records (from_node_id, to_node_id,
+     * raw_weight, absolute_weight, reasons, shared_entity_ids, shared_topics, timeline_distance,
+     * timeline_precision, embedding_cosine_initial, layer_count).
+     */
+    public int insertEdges(String userId, String agentId, String rowsJson, OffsetDateTime now) {
+        String sql = """
+                insert into long_term_edge (user_id, agent_id, from_node_id, to_node_id, raw_weight, absolute_weight,
+                    reasons, shared_entity_ids, shared_topics, timeline_distance, timeline_precision,
+                    embedding_cosine_initial, layer_count, created_at)
+                select ?, ?, r.from_node_id, r.to_node_id, r.raw_weight, r.absolute_weight, r.reasons,
+                       r.shared_entity_ids, r.shared_topics, r.timeline_distance, r.timeline_precision,
+                       r.embedding_cosine_initial, r.layer_count, ?
+                  from jsonb_to_recordset(?::jsonb) as r(from_node_id bigint, to_node_id bigint,
+                       raw_weight double precision, absolute_weight double precision, reasons text[],
+                       shared_entity_ids bigint[], shared_topics text[], timeline_distance double precision,
+                       timeline_precision text, embedding_cosine_initial double precision, layer_count smallint)""";
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, userId);
+            s.setString(2, agentId);
+            s.setObject(3, now);
+            s.setString(4, rowsJson);
+            return s.executeUpdate();
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+    }
+
+    /**
+     * §8.2: decay_base = decay_weight = (absolute + min-weight) / 2, decay_base_at = reactivated_at = now,
+     * active = true; nothing else changes.
+     */
+    public void halfReactivate(String userId, String agentId, long nodeId, double minWeight, OffsetDateTime now) {
+        String sql = "update long_term_node set decay_base = (absolute_weight + ?) / 2,"
+                + " decay_weight = (absolute_weight + ?) / 2, decay_base_at = ?, reactivated_at = ?, active = true"
+                + " where user_id = ? and agent_id = ? and id = ?";
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            s.setDouble(1, minWeight);
+            s.setDouble(2, minWeight);
+            s.setObject(3, now);
+            s.setObject(4, now);
+            s.setString(5, userId);
+            s.setString(6, agentId);
+            s.setLong(7, nodeId);
+            s.executeUpdate();
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+    }
+
+    /** partition_stats after a promotion: counts added (created when the pair has no row yet). */
+    public void addStats(String userId, String agentId, long nodes, long active, long edges) {
+        String sql = "insert into partition_stats as ps (user_id, agent_id, node_count, active_count, edge_count)"
+                + " values (?, ?, ?, ?, ?) on conflict (user_id, agent_id) do update set"
+                + " node_count = ps.node_count + excluded.node_count,"
+                + " active_count = ps.active_count + excluded.active_count,"
+                + " edge_count = ps.edge_count + excluded.edge_count";
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, userId);
+            s.setString(2, agentId);
+            s.setLong(3, nodes);
+            s.setLong(4, active);
+            s.setLong(5, edges);
+            s.executeUpdate();
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+    }
+
+    private List<Long> arrayQuery(String sql, String userId, String agentId, String type, Object[] values) {
+        if (values.length == 0) {
+            return List.of();
+        }
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, userId);
+            s.setString(2, agentId);
+            s.setArray(3, c.createArrayOf(type, values));
+            return ids(s);
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+    }
+
+    private static List<Long> ids(PreparedStatement s) throws SQLException {
+        Set<Long> ids = new LinkedHashSet<>();
+        try (ResultSet rs = s.executeQuery()) {
+            while (rs.next()) {
+                ids.add(rs.getLong(1));
+            }
+        }
+        return List.copyOf(ids);
+    }
+
+    private static List<String> strings(Array array) throws SQLException {
+        return array == null ? List.of() : List.of((String[]) array.getArray());
+    }
+
+    private static List<Long> longs(Array array) throws SQLException {
+        return array == null ? List.of() : List.of((Long[]) array.getArray());
+    }
+}

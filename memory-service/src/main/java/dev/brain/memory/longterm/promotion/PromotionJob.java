@@ -1,0 +1,61 @@
+package dev.brain.memory.longterm.promotion;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.brain.memory.longterm.config.LongTermConfig;
+import dev.brain.memory.shortterm.repository.EntryRepository;
+import io.quarkus.logging.Log;
+import io.quarkus.scheduler.Scheduled;
+
+/**
+ * Job {@code PROMOTION} (memory.md §6, §11): every {@code promotion.interval}, the oldest {@code batch-size}
+ * pending entries of all pairs, each promoted in its own transaction.
+ */
+@ApplicationScoped
+public class PromotionJob {
+
+    public static final String JOB = "PROMOTION";
+
+    private final Promotion promotion;
+    private final JobRuns runs;
+    private final LongTermConfig config;
+    private final EntryRepository entries;
+
+    public PromotionJob(Promotion promotion, JobRuns runs, LongTermConfig config, EntryRepository entries) {
+        this.promotion = promotion;
+        this.runs = runs;
+        this.config = config;
+        this.entries = entries;
+    }
+
+    /** {@code brain.jobs.promotion.every} follows promotion.interval; {@code off} disables the schedule (tests). */
+    @Scheduled(every = "{brain.jobs.promotion.every}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void scheduled() {
+        try {
+            run("scheduled");
+        } catch (RuntimeException e) {
+            Log.errorf(e, "promotion job failed");
+        }
+    }
+
+    public JobRuns.Run run(String trigger) {
+        return runs.run(JOB, trigger, () -> {
+            Map<String, Long> counts = new LinkedHashMap<>();
+            for (String key : new String[] { "processed", Promotion.NEW_NODE, Promotion.DUPLICATE,
+                    Promotion.REACTIVATED, Promotion.FAILED, "edges_created" }) {
+                counts.put(key, 0L);
+            }
+            for (EntryRepository.Pending pending : entries.pending(config.promotion().batchSize(), null)) {
+                Promotion.Result result = promotion.promote(pending.userId(), pending.agentId(), pending.id(), "job");
+                counts.merge("processed", 1L, Long::sum);
+                counts.merge(result.outcome(), 1L, Long::sum);
+                counts.merge("edges_created", result.edgesCreated(), Long::sum);
+            }
+            counts.remove(Promotion.NOT_PENDING);
+            return counts;
+        });
+    }
+}

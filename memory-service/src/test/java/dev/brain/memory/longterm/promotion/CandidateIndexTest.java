@@ -1,0 +1,97 @@
+package dev.brain.memory.longterm.promotion;
+
+import static dev.brain.memory.testing.LongTermFixtures.count;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Map;
+
+import javax.sql.DataSource;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.Test;
+
+import com.pgvector.PGvector;
+
+import dev.brain.memory.testing.LongTermFixtures;
+import io.quarkus.test.junit.QuarkusTest;
+
+/**
+ * §6 step 3: the candidate statements are index-driven. A pair of 400 nodes among ≥ 4,000 others: the plan of
+ * every statement reaches long_term_node through an index, never a sequential scan.
+ */
+@QuarkusTest
+class CandidateIndexTest {
+
+    private static final String NOISE_USER = "explain-noise:bulk";
+
+    @Inject
+    DataSource dataSource;
+
+    private void fill(Connection c, String userId, int n) throws Exception {
+        try (PreparedStatement s = c.prepareStatement("""
+                insert into long_term_node (user_id, agent_id, observer, source_key, content, embedding, topics,
+                    topic_keys, entity_ids, time_at, time_precision, entry_created_at, raw_weight, absolute_weight,
+                    decay_weight, decay_base, decay_base_at, frequency, active, created_at, reinforced_at)
+                select ?, 'claude', 'user', 'k' || g, 'content ' || g,
+                       (select array_agg(random() - 0.5) from generate_series(1, 384) where g > 0)::real[]::vector,
+                       array['t' || (g % 97)], array['t' || (g % 97)], array[(g % 89)::bigint],
+                       now() - g * interval '1 day', 'day', now(), 0.8, 3.5, 3.5, 3.5, now(), 1, true, now(), now()
+                  from generate_series(1, ?) g""")) {
+            s.setString(1, userId);
+            s.setInt(2, n);
+            s.executeUpdate();
+        }
+    }
+
+    private String plan(Connection c, String sql, Object... params) throws Exception {
+        try (PreparedStatement s = c.prepareStatement("explain " + sql)) {
+            for (int i = 0; i < params.length; i++) {
+                s.setObject(i + 1, params[i]);
+            }
+            StringBuilder plan = new StringBuilder();
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    plan.append(rs.getString(1)).append('\n');
+                }
+            }
+            return plan.toString();
+        }
+    }
+
+    @Test
+    void everyCandidateStatementUsesAnIndexOnTheNodes() throws Exception {
+        String user = LongTermFixtures.newTenant("explain") + ":u";
+        float[] query = LongTermFixtures.unit(5);
+        Instant at = Instant.now();
+        try (Connection c = dataSource.getConnection()) {
+            if (count(dataSource, "select count(*) from long_term_node where user_id = ?", NOISE_USER) < 4000) {
+                fill(c, NOISE_USER, 4000);
+            }
+            fill(c, user, 400);
+            try (Statement s = c.createStatement()) {
+                s.execute("analyze long_term_node");
+                s.execute("set hnsw.iterative_scan = relaxed_order");
+            }
+            Map<String, String> plans = Map.of(
+                    "nearest exact", plan(c, NodeWriteRepository.NEAREST_EXACT, user, "claude", new PGvector(query), 200),
+                    "nearest hnsw", plan(c, NodeWriteRepository.NEAREST_HNSW, user, "claude", new PGvector(query), 200),
+                    "entity", plan(c, NodeWriteRepository.SHARED_ENTITY, user, "claude",
+                            c.createArrayOf("bigint", new Long[] { 3L, 4L })),
+                    "topics", plan(c, NodeWriteRepository.SHARED_TOPIC, user, "claude",
+                            c.createArrayOf("text", new String[] { "t3" })),
+                    "timeline", plan(c, NodeWriteRepository.TIME_WINDOW, user, "claude", "day",
+                            at.minusSeconds(21 * 86400).atOffset(ZoneOffset.UTC), at.atOffset(ZoneOffset.UTC)));
+            plans.forEach((name, plan) -> {
+                assertThat(plan).as(name + ":\n" + plan).doesNotContain("Seq Scan on long_term_node");
+                assertThat(plan).as(name + ":\n" + plan).containsPattern("Index (Only )?Scan|Bitmap Index Scan");
+            });
+        }
+    }
+}
