@@ -39,6 +39,7 @@ import dev.brain.memory.longterm.repository.EdgeRow;
 import dev.brain.memory.longterm.repository.LongTermRepository.EdgeDirection;
 import dev.brain.memory.longterm.repository.NodeRow;
 import dev.brain.memory.longterm.service.LongTermNodes;
+import dev.brain.memory.longterm.usage.UsageReinforcement;
 import dev.brain.memory.longterm.vectors.TextVectors;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.common.annotation.Blocking;
@@ -49,13 +50,15 @@ import io.smallrye.mutiny.Uni;
 public class LongTermGrpcService extends MutinyLongTermMemoryServiceGrpc.LongTermMemoryServiceImplBase {
 
     private final ReadPath readPath;
+    private final UsageReinforcement usage;
     private final LongTermNodes nodes;
     private final TextVectors vectors;
     private final LongTermConfig config;
 
-    public LongTermGrpcService(ReadPath readPath, LongTermNodes nodes, TextVectors vectors,
+    public LongTermGrpcService(ReadPath readPath, UsageReinforcement usage, LongTermNodes nodes, TextVectors vectors,
             LongTermConfig config) {
         this.readPath = readPath;
+        this.usage = usage;
         this.nodes = nodes;
         this.vectors = vectors;
         this.config = config;
@@ -76,8 +79,17 @@ public class LongTermGrpcService extends MutinyLongTermMemoryServiceGrpc.LongTer
     }
 
     @Override
+    @Blocking
     public Uni<ReinforceUsageResponse> reinforceUsage(ReinforceUsageRequest request) {
-        return Uni.createFrom().failure(unimplemented("ReinforceUsage"));
+        return Uni.createFrom().item(() -> {
+            Pair pair = LongTermRequests.pair(request.getPair());
+            String turnId = LongTermRequests.turnId(request.getTurnId(), true);
+            String answer = LongTermRequests.text(request.getAnswerText(), "answer_text");
+            UsageReinforcement.Decision d = usage.reinforce(pair.getUserId(), pair.getAgentId(), turnId, answer);
+            return ReinforceUsageResponse.newBuilder().setOutcome(LongTermMapper.outcome(d.outcome()))
+                    .addAllReinforcedNodeIds(d.reinforcedNodeIds()).setReplayed(d.replayed())
+                    .setProtocol(LongTermMapper.toProto(d.protocol())).build();
+        });
     }
 
     @Override
