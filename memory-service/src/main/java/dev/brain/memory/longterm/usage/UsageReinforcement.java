@@ -68,9 +68,25 @@ public class UsageReinforcement {
         this.clock = clock;
     }
 
+    /**
+     * The decision for the turn. Only invalid input and partition violations are gRPC errors; a failing
+     * database is the outcome DB_ERROR (stored when the database takes the decision, else only returned).
+     */
     public Decision reinforce(String userId, String agentId, String turnId, String answerText) {
         long started = System.nanoTime();
         Log.debugf("reinforce usage pair=%s/%s turn=%s", userId, agentId, turnId);
+        try {
+            return decide(userId, agentId, turnId, answerText, started);
+        } catch (StatusRuntimeException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            Log.warnf(e, "usage decision of turn %s failed; nothing reinforced", turnId);
+            return failed(userId, agentId, turnId, answerText,
+                    selection(turnId, DB_ERROR, Map.of(), List.of(), message(e), 0, List.of(), 0, started));
+        }
+    }
+
+    private Decision decide(String userId, String agentId, String turnId, String answerText, long started) {
         Optional<Decision> replay = QuarkusTransaction.requiringNew().call(() -> {
             repository.turnOwner(turnId).filter(o -> !o.is(userId, agentId)).ifPresent(o -> {
                 throw otherPair(turnId);
@@ -113,8 +129,20 @@ public class UsageReinforcement {
             throw e;
         } catch (RuntimeException e) {
             Log.warnf(e, "usage reinforcement of turn %s failed; nothing reinforced", turnId);
-            UsageProtocol failed = selection(turnId, DB_ERROR, cosines, List.of(), message(e), 0, List.of(), 0, started);
-            return finish(userId, agentId, turnId, answerText, failed);
+            return failed(userId, agentId, turnId, answerText,
+                    selection(turnId, DB_ERROR, cosines, List.of(), message(e), 0, List.of(), 0, started));
+        }
+    }
+
+    /** Stores a DB_ERROR decision; when even that fails the decision is returned unstored. */
+    private Decision failed(String userId, String agentId, String turnId, String answerText, UsageProtocol protocol) {
+        try {
+            return finish(userId, agentId, turnId, answerText, protocol);
+        } catch (StatusRuntimeException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            Log.warnf(e, "usage decision DB_ERROR of turn %s could not be stored", turnId);
+            return new Decision(DB_ERROR, List.of(), false, protocol);
         }
     }
 
