@@ -380,6 +380,24 @@ class ReadPathTest extends LongTermTestBase {
     }
 
     @Test
+    void shiftComponentsMayBeTextsAndAFailingModelIsUnavailable() throws Exception {
+        TestPair pair = newPair();
+        long e0 = node(dataSource, pair, NodeSpec.of("e0", unit(0)));
+        long e1 = node(dataSource, pair, NodeSpec.of("e1", unit(1)));
+        String mood = "thinking of e1 " + pair.userId();
+        ScriptedTextVectors.script(mood, unit(1));
+        ReadResponse shifted = call(pair, read(pair, unit(0), 0).setShift(ReadShift.newBuilder().setFactor(0.5)
+                .addComponents(ShiftComponent.newBuilder().setText(mood).setStrength(1))));
+        assertThat(shifted.getShifted()).isTrue();
+        assertThat(ids(shifted)).containsExactlyInAnyOrder(e0, e1);
+
+        String broken = "the model is down " + pair.userId();
+        ScriptedTextVectors.fail(broken, new IllegalStateException("connection refused"));
+        assertStatus(() -> longTerm(pair).read(ReadRequest.newBuilder().setPair(pair.proto()).setQueryText(broken)
+                .build()), Status.Code.UNAVAILABLE, "embedding provider unavailable");
+    }
+
+    @Test
     void aTurnRecordsTheReturnedNodeIds() throws Exception {
         Golden g = golden();
         String turn = "turn-record-" + g.pair().userId();
