@@ -1,0 +1,247 @@
+package dev.brain.memory.longterm.read;
+
+import java.time.Clock;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.brain.memory.log.PipelineLogLines;
+import dev.brain.memory.longterm.config.LongTermConfig;
+import dev.brain.memory.longterm.read.ReadModel.Memory;
+import dev.brain.memory.longterm.read.ReadModel.Query;
+import dev.brain.memory.longterm.read.ReadModel.Result;
+import dev.brain.memory.longterm.read.ReadModel.ShiftComponent;
+import dev.brain.memory.longterm.repository.LongTermRepository;
+import dev.brain.memory.longterm.repository.LongTermRepository.Scored;
+import dev.brain.memory.longterm.repository.LongTermRepository.Step;
+import dev.brain.memory.longterm.repository.NodeRow;
+import dev.brain.memory.longterm.vectors.TextVectors;
+import dev.brain.memory.longterm.vectors.Vectors;
+import io.grpc.Status;
+import io.quarkus.logging.Log;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+
+/**
+ * The passive read path of memory.md §9: anchors by cosine (shell 0), then per shell one statement that
+ * follows the K strongest outgoing edges of every entry (predecessor lock), dedup by smallest shell, sort by
+ * decay weight × shell factor × sector factor, optionally the rendered block. Never writes nodes or edges;
+ * writes only the turn record and one pipeline-log line, in one transaction with the reads.
+ */
+@ApplicationScoped
+public class ReadPath {
+
+    /** One entry of the pool: a node reached in a shell from a predecessor over a path. */
+    private record Entry(long node, long predecessor, int shell, double lastWeight, List<Step> path, int produced) {
+    }
+
+    private final LongTermRepository repository;
+    private final TextVectors vectors;
+    private final Emotions emotions;
+    private final LongTermConfig config;
+    private final PipelineLogLines log;
+    private final ObjectMapper json;
+    private final Clock clock;
+
+    public ReadPath(LongTermRepository repository, TextVectors vectors, Emotions emotions, LongTermConfig config,
+            PipelineLogLines log, ObjectMapper json, Clock clock) {
+        this.repository = repository;
+        this.vectors = vectors;
+        this.emotions = emotions;
+        this.config = config;
+        this.log = log;
+        this.json = json;
+        this.clock = clock;
+    }
+
+    public Result read(Query query) {
+        long started = System.nanoTime();
+        Log.debugf("read pair=%s/%s turn=%s hops=%d", query.userId(), query.agentId(), query.turnId(), query.hops());
+        float[] q = query.queryVector() != null ? query.queryVector() : embed(List.of(query.queryText())).get(0);
+        boolean shifted = false;
+        if (query.shiftFactor() > 0 && !query.shift().isEmpty()) {
+            List<String> texts = query.shift().stream().map(ShiftComponent::text).filter(t -> t != null).toList();
+            List<float[]> embedded = texts.isEmpty() ? List.of() : embed(texts);
+            float[][] components = new float[query.shift().size()][];
+            double[] strengths = new double[components.length];
+            int t = 0;
+            for (int i = 0; i < components.length; i++) {
+                ShiftComponent c = query.shift().get(i);
+                components[i] = c.vector() != null ? c.vector() : embedded.get(t++);
+                strengths[i] = c.strength();
+            }
+            float[] moved = Vectors.shift(q, query.shiftFactor(), components, strengths);
+            if (moved == null) {
+                throw Status.INVALID_ARGUMENT.withDescription("shift: the shifted query vector has no direction")
+                        .asRuntimeException();
+            }
+            q = moved;
+            shifted = true;
+        }
+        float[] queryVector = q;
+        boolean wasShifted = shifted;
+        return QuarkusTransaction.requiringNew().call(() -> readInTransaction(query, queryVector, wasShifted, started));
+    }
+
+    private List<float[]> embed(List<String> texts) {
+        try {
+            return vectors.embed(texts);
+        } catch (io.grpc.StatusRuntimeException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw Status.UNAVAILABLE.withDescription("embedding provider unavailable: " + e.getMessage())
+                    .asRuntimeException();
+        }
+    }
+
+    private Result readInTransaction(Query query, float[] q, boolean shifted, long started) {
+        String user = query.userId();
+        String agent = query.agentId();
+        if (query.turnId() != null) {
+            repository.turnOwner(query.turnId()).filter(o -> !o.is(user, agent)).ifPresent(o -> {
+                throw turnOfOtherPair(query.turnId());
+            });
+        }
+        Optional<Integer> current = emotions.sector(query.currentEmotion());
+        LongTermConfig.Read read = config.read();
+        int exactMax = config.vector().exactScanMaxNodes();
+        boolean exact = repository.activeCountUpTo(user, agent, exactMax + 1) <= exactMax;
+        List<Scored> anchors = repository.nearestActive(user, agent, q, query.observers(), read.anchorCount(), exact,
+                config.vector().hnswEfSearch()).stream().filter(s -> s.cosine() >= read.anchorMinCosine()).toList();
+
+        List<Entry> produced = new ArrayList<>();
+        List<Entry> frontier = new ArrayList<>();
+        for (Scored anchor : anchors) {
+            Entry e = new Entry(anchor.id(), 0, 0, Double.NaN, List.of(), produced.size());
+            produced.add(e);
+            frontier.add(e);
+        }
+        for (int shell = 1; shell <= query.hops() && !frontier.isEmpty(); shell++) {
+            frontier = expand(query, frontier, shell, read.kPerShell().get(shell - 1), produced);
+        }
+
+        Map<Long, Entry> best = new LinkedHashMap<>();
+        for (Entry e : produced) {
+            best.merge(e.node(), e, (kept, candidate) -> better(candidate, kept) ? candidate : kept);
+        }
+        Map<Long, NodeRow> nodes = repository.nodes(user, agent, List.copyOf(best.keySet()));
+        record Ranked(Entry entry, NodeRow node, double sortWeight) {
+        }
+        List<Ranked> pool = new ArrayList<>();
+        for (Entry e : best.values()) {
+            NodeRow node = nodes.get(e.node());
+            if (node == null) {
+                continue; // deleted between the statements of this transaction: not part of the pool
+            }
+            double weight = node.decayWeight() * read.shellFactors().get(e.shell())
+                    * emotions.factor(current, node.emotion());
+            pool.add(new Ranked(e, node, weight));
+        }
+        pool.sort(Comparator.comparingDouble(Ranked::sortWeight).reversed()
+                .thenComparingInt(s -> s.entry().shell())
+                .thenComparing(Comparator.comparingDouble((Ranked s) -> s.node().decayWeight()).reversed())
+                .thenComparingLong(s -> s.node().id()));
+        List<Memory> memories = new ArrayList<>();
+        for (Ranked s : pool.subList(0, Math.min(query.limit(), pool.size()))) {
+            memories.add(new Memory(memories.size() + 1, s.node(), s.entry().shell(), s.sortWeight(), s.entry().path()));
+        }
+
+        String block = "";
+        if (query.render() != null) {
+            Map<Long, String> names = new HashMap<>(query.render().entityNames());
+            TreeSet<Long> missing = new TreeSet<>();
+            memories.forEach(m -> m.path().forEach(step -> step.sharedEntityIds().stream()
+                    .filter(id -> !names.containsKey(id)).forEach(missing::add)));
+            names.putAll(repository.entityNames(user, agent, List.copyOf(missing)));
+            block = BlockRenderer.render(memories, query.render(), names);
+        }
+
+        if (query.turnId() != null) {
+            List<Long> ids = memories.stream().map(m -> m.node().id()).toList();
+            if (!repository.recordTurn(query.turnId(), user, agent, ids, OffsetDateTime.now(clock))) {
+                throw turnOfOtherPair(query.turnId());
+            }
+        }
+        Result result = new Result(memories, anchors.size(), query.hops(), pool.size(), shifted, current, block);
+        logLine(query, result, exact, (System.nanoTime() - started) / 1_000_000);
+        return result;
+    }
+
+    /** One shell: every distinct (node, predecessor) of the frontier expanded once, in one statement. */
+    private List<Entry> expand(Query query, List<Entry> frontier, int shell, int k, List<Entry> produced) {
+        Map<List<Long>, Integer> inputs = new LinkedHashMap<>();
+        for (Entry e : frontier) {
+            inputs.putIfAbsent(List.of(e.node(), e.predecessor()), inputs.size());
+        }
+        long[] nodes = new long[inputs.size()];
+        long[] predecessors = new long[inputs.size()];
+        inputs.forEach((key, i) -> {
+            nodes[i] = key.get(0);
+            predecessors[i] = key.get(1);
+        });
+        List<List<Step>> byInput = new ArrayList<>();
+        for (int i = 0; i < nodes.length; i++) {
+            byInput.add(new ArrayList<>());
+        }
+        for (Step step : repository.shell(query.userId(), query.agentId(), nodes, predecessors, k, query.observers())) {
+            byInput.get(step.input()).add(step);
+        }
+        List<Entry> next = new ArrayList<>();
+        for (Entry e : frontier) {
+            for (Step step : byInput.get(inputs.get(List.of(e.node(), e.predecessor())))) {
+                List<Step> path = new ArrayList<>(e.path());
+                path.add(step);
+                Entry reached = new Entry(step.toNodeId(), e.node(), shell, step.absoluteWeight(), List.copyOf(path),
+                        produced.size());
+                produced.add(reached);
+                next.add(reached);
+            }
+        }
+        return next;
+    }
+
+    /** Dedup (§9.4): the smaller shell wins; then the higher last-edge weight; then the earlier produced. */
+    private static boolean better(Entry candidate, Entry kept) {
+        if (candidate.shell() != kept.shell()) {
+            return candidate.shell() < kept.shell();
+        }
+        if (candidate.lastWeight() != kept.lastWeight()) {
+            return candidate.lastWeight() > kept.lastWeight();
+        }
+        return candidate.produced() < kept.produced();
+    }
+
+    private void logLine(Query query, Result result, boolean exact, long durationMs) {
+        ObjectNode content = json.createObjectNode();
+        content.put("anchors_found", result.anchorsFound());
+        content.put("hops", result.hops());
+        content.put("pool_size", result.poolSize());
+        content.put("shifted", result.shifted());
+        content.put("current_sector", result.currentSector().map(Emotions.SECTORS::get).orElse("neutral"));
+        content.put("anchor_scan", exact ? "exact" : "hnsw");
+        ArrayNode returned = content.putArray("memories");
+        for (Memory m : result.memories()) {
+            returned.addObject().put("rank", m.rank()).put("node_id", m.node().id()).put("shell", m.shell())
+                    .put("sort_weight", m.sortWeight());
+        }
+        content.put("duration_ms", durationMs);
+        log.write(query.turnId() == null ? "background" : query.turnId(), "system", "memory.read", "computation",
+                content.toString(), query.userId(), query.agentId());
+    }
+
+    static RuntimeException turnOfOtherPair(String turnId) {
+        return Status.PERMISSION_DENIED.withDescription("turn_id: turn " + turnId + " was read under another pair")
+                .asRuntimeException();
+    }
+}
