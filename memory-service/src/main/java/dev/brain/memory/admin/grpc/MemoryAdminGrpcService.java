@@ -10,9 +10,12 @@ import dev.brain.grpc.v1.JobStatus;
 import dev.brain.grpc.v1.RunJobRequest;
 import dev.brain.grpc.v1.RunJobResponse;
 import dev.brain.grpc.v1.PromoteEntryRequest;
+import dev.brain.grpc.v1.RecomputeEdgesRequest;
+import dev.brain.grpc.v1.RecomputeEdgesResponse;
 import dev.brain.grpc.v1.PromoteEntryResponse;
 import dev.brain.grpc.v1.PromotionOutcome;
 import dev.brain.memory.longterm.decay.NodeDecayJob;
+import dev.brain.memory.longterm.edges.EdgeRecompute;
 import dev.brain.memory.longterm.partition.PairAccess;
 import dev.brain.memory.longterm.partition.PairAccess.PairId;
 import dev.brain.memory.longterm.promotion.JobRuns;
@@ -44,9 +47,12 @@ public class MemoryAdminGrpcService extends MutinyMemoryAdminServiceGrpc.MemoryA
     private final ShortTermExpiryJob expiry;
     private final Promotion promotion;
     private final ShortTermEntries entries;
+    private final EdgeRecompute edgeRecompute;
 
     public MemoryAdminGrpcService(DataSource dataSource, SynapseDecayJob synapseDecay, PromotionJob promotionJob,
-            NodeDecayJob nodeDecay, ShortTermExpiryJob expiry, Promotion promotion, ShortTermEntries entries) {
+            NodeDecayJob nodeDecay, ShortTermExpiryJob expiry, Promotion promotion, ShortTermEntries entries,
+            EdgeRecompute edgeRecompute) {
+        this.edgeRecompute = edgeRecompute;
         this.dataSource = dataSource;
         this.synapseDecay = synapseDecay;
         this.promotionJob = promotionJob;
@@ -110,6 +116,22 @@ public class MemoryAdminGrpcService extends MutinyMemoryAdminServiceGrpc.MemoryA
                 response.setBestCosine(result.bestCosine());
             }
             return response.build();
+        });
+    }
+
+    @Override
+    @Blocking
+    public Uni<RecomputeEdgesResponse> recomputeEdges(RecomputeEdgesRequest request) {
+        return Uni.createFrom().item(() -> {
+            PairId pair = PairAccess.require(request.getPair());
+            for (int i = 0; i < request.getNodeIdsCount(); i++) {
+                if (request.getNodeIds(i) <= 0) {
+                    throw Status.INVALID_ARGUMENT.withDescription("node_ids[" + i + "]: must be > 0").asRuntimeException();
+                }
+            }
+            EdgeRecompute.Result result = edgeRecompute.onRequest(pair.userId(), pair.agentId(), request.getNodeIdsList());
+            return RecomputeEdgesResponse.newBuilder().setNodes(result.nodes()).setEdgesRecomputed(result.edgesRecomputed())
+                    .addAllEdgeErrors(result.edgeErrors()).setDurationMs(result.durationMs()).build();
         });
     }
 

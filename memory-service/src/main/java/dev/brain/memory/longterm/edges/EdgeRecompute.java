@@ -22,6 +22,7 @@ import dev.brain.memory.longterm.weights.EdgeWeights;
 import dev.brain.memory.longterm.weights.Layer;
 import dev.brain.memory.longterm.weights.Layers;
 import dev.brain.memory.longterm.weights.Precision;
+import dev.brain.memory.longterm.partition.PairLock;
 import dev.brain.memory.synapse.repository.SynapseRepository.DatabaseException;
 
 /**
@@ -53,6 +54,20 @@ public class EdgeRecompute {
         this.layers = layers;
         this.weights = weights;
         this.clock = clock;
+    }
+
+    /**
+     * The admin {@code RecomputeEdges}: under the pair lock, in its own transaction, the given nodes (ids of
+     * other pairs touch nothing) or — with none given — every node of the pair.
+     */
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    public Result onRequest(String userId, String agentId, List<Long> nodeIds) {
+        try (Connection c = dataSource.getConnection()) {
+            PairLock.lock(c, userId, agentId);
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+        return nodeIds.isEmpty() ? forPair(userId, agentId) : forNodes(userId, agentId, nodeIds);
     }
 
     /** Trigger 2 for {@code nodeIds} of the pair: every edge from or to one of them. */

@@ -32,6 +32,8 @@ import dev.brain.grpc.v1.ResolveEntitiesResponse;
 import dev.brain.grpc.v1.UpdateTimeReferenceRequest;
 import dev.brain.grpc.v1.UpdateTimeReferenceResponse;
 import dev.brain.memory.longterm.config.LongTermConfig;
+import dev.brain.memory.longterm.entity.EntityMapper;
+import dev.brain.memory.longterm.entity.EntityRegistry;
 import dev.brain.memory.longterm.mapping.LongTermMapper;
 import dev.brain.memory.longterm.read.ReadModel;
 import dev.brain.memory.longterm.read.ReadPath;
@@ -45,7 +47,7 @@ import io.quarkus.grpc.GrpcService;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Uni;
 
-/** {@code LongTermMemoryService}: the read side of the associative long-term memory (memory.md §7, §9, §13). */
+/** {@code LongTermMemoryService} (memory.md §4.4, §7, §9, §13): reads, usage reinforcement, nodes, edges, entities. */
 @GrpcService
 public class LongTermGrpcService extends MutinyLongTermMemoryServiceGrpc.LongTermMemoryServiceImplBase {
 
@@ -54,9 +56,11 @@ public class LongTermGrpcService extends MutinyLongTermMemoryServiceGrpc.LongTer
     private final LongTermNodes nodes;
     private final TextVectors vectors;
     private final LongTermConfig config;
+    private final EntityRegistry entities;
 
     public LongTermGrpcService(ReadPath readPath, UsageReinforcement usage, LongTermNodes nodes, TextVectors vectors,
-            LongTermConfig config) {
+            LongTermConfig config, EntityRegistry entities) {
+        this.entities = entities;
         this.readPath = readPath;
         this.usage = usage;
         this.nodes = nodes;
@@ -171,13 +175,29 @@ public class LongTermGrpcService extends MutinyLongTermMemoryServiceGrpc.LongTer
     }
 
     @Override
+    @Blocking
     public Uni<ResolveEntitiesResponse> resolveEntities(ResolveEntitiesRequest request) {
-        return Uni.createFrom().failure(unimplemented("ResolveEntities"));
+        return Uni.createFrom().item(() -> {
+            Pair pair = LongTermRequests.pair(request.getPair());
+            ResolveEntitiesResponse.Builder response = ResolveEntitiesResponse.newBuilder();
+            entities.resolve(pair.getUserId(), pair.getAgentId(), request.getNamesList(), "names")
+                    .forEach(r -> response.addEntities(EntityMapper.toProto(r)));
+            return response.build();
+        });
     }
 
     @Override
+    @Blocking
     public Uni<ListEntitiesResponse> listEntities(ListEntitiesRequest request) {
-        return Uni.createFrom().failure(unimplemented("ListEntities"));
+        return Uni.createFrom().item(() -> {
+            Pair pair = LongTermRequests.pair(request.getPair());
+            EntityRegistry.Page page = entities.list(pair.getUserId(), pair.getAgentId(),
+                    LongTermRequests.pageSize(request.getPageSize()), EntityMapper.afterId(request.getPageToken()));
+            ListEntitiesResponse.Builder response = ListEntitiesResponse.newBuilder()
+                    .setNextPageToken(EntityMapper.pageToken(page.nextAfterId()));
+            page.entities().forEach(e -> response.addEntities(EntityMapper.toProto(e)));
+            return response.build();
+        });
     }
 
     @Override

@@ -4,7 +4,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 import dev.brain.grpc.v1.FloatVector;
 import dev.brain.grpc.v1.Observer;
@@ -13,9 +12,9 @@ import dev.brain.grpc.v1.ReadRequest;
 import dev.brain.grpc.v1.ShiftComponent;
 import dev.brain.memory.longterm.config.LongTermConfig;
 import dev.brain.memory.longterm.mapping.LongTermMapper;
+import dev.brain.memory.longterm.partition.PairAccess;
 import dev.brain.memory.longterm.read.ReadModel;
 import dev.brain.memory.longterm.vectors.Vectors;
-import dev.brain.tenancy.Tenancy;
 import io.grpc.Status;
 
 /**
@@ -24,7 +23,6 @@ import io.grpc.Status;
  */
 final class LongTermRequests {
 
-    static final Pattern ID_SYNTAX = Pattern.compile("[A-Za-z0-9._:@/-]{1,100}");
     static final int MAX_TEXT_BYTES = 64 * 1024;
     static final int MAX_TURN_ID = 100;
     static final int MAX_HOPS = 3;
@@ -37,17 +35,7 @@ final class LongTermRequests {
 
     /** The pair, syntax-checked; its user must be the caller's tenant or {@code <tenant>:…}. */
     static Pair pair(Pair pair) {
-        if (!ID_SYNTAX.matcher(pair.getUserId()).matches()) {
-            throw invalid("pair.user_id: 1–100 characters of [A-Za-z0-9._:@/-] required");
-        }
-        if (!ID_SYNTAX.matcher(pair.getAgentId()).matches()) {
-            throw invalid("pair.agent_id: 1–100 characters of [A-Za-z0-9._:@/-] required");
-        }
-        String tenant = Tenancy.currentTenant();
-        if (!pair.getUserId().equals(tenant) && !pair.getUserId().startsWith(tenant + ":")) {
-            throw Status.PERMISSION_DENIED.withDescription("pair.user_id: '" + pair.getUserId()
-                    + "' is not a user of the caller's tenant").asRuntimeException();
-        }
+        PairAccess.require(pair);
         return pair;
     }
 
@@ -189,7 +177,7 @@ final class LongTermRequests {
     }
 
     static RuntimeException unimplemented(String rpc) {
-        return Status.UNIMPLEMENTED.withDescription(rpc + " is not implemented yet in this build (long-term memory, write side)")
+        return Status.UNIMPLEMENTED.withDescription(rpc + " is not implemented yet (Trigger 3 and deletes of the long-term memory come next)")
                 .asRuntimeException();
     }
 }

@@ -18,6 +18,7 @@ import javax.sql.DataSource;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.brain.memory.longterm.partition.PairLock;
 import dev.brain.memory.synapse.repository.SynapseRepository.DatabaseException;
 
 /**
@@ -332,10 +333,11 @@ public class LongTermRepository {
 
     /** Serialises promotion, usage reinforcement and Trigger 3 within a pair (§6 step 1), until commit. */
     public void lockPair(String userId, String agentId) {
-        execute("select pg_advisory_xact_lock(hashtextextended('memory.pair:' || ? || chr(31) || ?, 0))", s -> {
-            s.setString(1, userId);
-            s.setString(2, agentId);
-        });
+        try (Connection c = dataSource.getConnection()) {
+            PairLock.lock(c, userId, agentId);
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
     }
 
     /** Raw weights of the pair's nodes among {@code ids}, locked for update. */
