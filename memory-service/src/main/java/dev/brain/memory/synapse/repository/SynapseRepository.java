@@ -249,34 +249,46 @@ public class SynapseRepository {
     public List<SynapseRow> strongestAround(String tenant, Map<NodeKey, Double> minWeightByNode, Direction direction,
             List<String> types, int perNode) {
         List<Map.Entry<NodeKey, Double>> nodes = new ArrayList<>(minWeightByNode.entrySet());
+        List<Boolean> sides = new ArrayList<>();
+        if (direction.forward()) {
+            sides.add(true);
+        }
+        if (direction.backward()) {
+            sides.add(false);
+        }
+        int scan = perNode * SCAN_FACTOR;
+        List<List<List<SynapseRow>>> read = sidesOf(tenant, nodes, sides, types,
+                "select " + COLUMNS + " from synapse s where %s order by s.base_weight desc limit " + scan);
         Map<Long, SynapseRow> rows = new LinkedHashMap<>();
-        for (boolean forward : new boolean[] {true, false}) {
-            if (forward ? !direction.forward() : !direction.backward()) {
-                continue;
-            }
-            int scan = perNode * SCAN_FACTOR;
-            List<List<SynapseRow>> byNode = sideOf(tenant, nodes, forward, types,
-                    "select " + COLUMNS + " from synapse s where %s order by s.base_weight desc limit " + scan);
-            List<Map.Entry<NodeKey, Double>> incomplete = new ArrayList<>();
+        List<List<Map.Entry<NodeKey, Double>>> incomplete = new ArrayList<>();
+        boolean anyIncomplete = false;
+        for (int side = 0; side < sides.size(); side++) {
+            boolean out = sides.get(side);
+            List<Map.Entry<NodeKey, Double>> again = new ArrayList<>();
             for (int n = 0; n < nodes.size(); n++) {
-                List<SynapseRow> read = byNode.get(n);
-                double smallestBase = read.isEmpty() ? 0 : read.get(read.size() - 1).baseWeight();
-                boolean out = forward;
-                long strongerNeighbours = read.stream().filter(r -> r.weight() > smallestBase)
+                List<SynapseRow> found = read.get(side).get(n);
+                double smallestBase = found.isEmpty() ? 0 : found.get(found.size() - 1).baseWeight();
+                long strongerNeighbours = found.stream().filter(r -> r.weight() > smallestBase)
                         .map(r -> out ? r.target() : r.source()).distinct().count();
-                if (read.size() == scan && strongerNeighbours < perNode) {
-                    incomplete.add(nodes.get(n));
+                if (found.size() == scan && strongerNeighbours < perNode) {
+                    again.add(nodes.get(n));
                 } else {
-                    read.forEach(r -> rows.put(r.id(), r));
+                    found.forEach(r -> rows.put(r.id(), r));
                 }
             }
-            if (!incomplete.isEmpty()) {
-                String other = forward ? "s.target_type, s.target_id" : "s.source_type, s.source_id";
-                sideOf(tenant, incomplete, forward, types, "select * from (select distinct on (" + other + ") "
-                        + COLUMNS + " from synapse s where %s order by " + other + ", s.weight desc, s.id) s"
-                        + " order by s.weight desc fetch first " + perNode + " rows with ties")
-                        .forEach(read -> read.forEach(r -> rows.put(r.id(), r)));
+            incomplete.add(again);
+            anyIncomplete |= !again.isEmpty();
+        }
+        for (int side = 0; anyIncomplete && side < sides.size(); side++) {
+            if (incomplete.get(side).isEmpty()) {
+                continue;
             }
+            String other = sides.get(side) ? "s.target_type, s.target_id" : "s.source_type, s.source_id";
+            sidesOf(tenant, incomplete.get(side), List.of(sides.get(side)), types,
+                    "select * from (select distinct on (" + other + ") " + COLUMNS + " from synapse s where %s"
+                            + " order by " + other + ", s.weight desc, s.id) s order by s.weight desc fetch first "
+                            + perNode + " rows with ties")
+                    .get(0).forEach(found -> found.forEach(r -> rows.put(r.id(), r)));
         }
         List<SynapseRow> result = new ArrayList<>(rows.values());
         result.sort(Comparator.comparingLong(SynapseRow::id));
@@ -284,32 +296,47 @@ public class SynapseRepository {
     }
 
     /**
-     * One side's synapses of each node: {@code perNode} is a select on synapse {@code s} whose {@code %s} is
-     * filled with the condition "this node's side, weight ≥ its bound".
+     * Synapses of each node on each of {@code sides} (true = the node is the source), in one statement:
+     * {@code perNode} is a select on synapse {@code s} whose {@code %s} is filled with "this node's end,
+     * weight ≥ its bound". Result: per side, per node (in the order given), the rows.
      */
-    private List<List<SynapseRow>> sideOf(String tenant, List<Map.Entry<NodeKey, Double>> nodes, boolean forward,
-            List<String> types, String perNode) {
-        String end = forward ? "source" : "target";
-        String condition = "s.tenant = ? and s." + end + "_type = f.t and s." + end + "_id = f.i"
-                + " and s.base_weight >= f.m and s.weight >= f.m" + (types.isEmpty() ? "" : " and s.synapse_type = any(?)");
-        String sql = "select s.*, f.n from unnest(?::text[], ?::bigint[], ?::float8[]) with ordinality as f(t, i, m, n)"
-                + " cross join lateral (" + perNode.formatted(condition) + ") s";
-        List<List<SynapseRow>> byNode = new ArrayList<>();
-        nodes.forEach(node -> byNode.add(new ArrayList<>()));
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setArray(1, c.createArrayOf("text", nodes.stream().map(e -> e.getKey().type()).toArray()));
-            s.setArray(2, c.createArrayOf("bigint", nodes.stream().map(e -> e.getKey().id()).toArray()));
-            s.setArray(3, c.createArrayOf("float8", nodes.stream().map(Map.Entry::getValue).toArray()));
-            s.setString(4, tenant);
-            if (!types.isEmpty()) {
-                s.setArray(5, c.createArrayOf("text", types.toArray()));
+    private List<List<List<SynapseRow>>> sidesOf(String tenant, List<Map.Entry<NodeKey, Double>> nodes,
+            List<Boolean> sides, List<String> types, String perNode) {
+        List<String> parts = new ArrayList<>();
+        for (int side = 0; side < sides.size(); side++) {
+            String end = sides.get(side) ? "source" : "target";
+            String condition = "s.tenant = ? and s." + end + "_type = f.t and s." + end + "_id = f.i"
+                    + " and s.base_weight >= f.m and s.weight >= f.m" + (types.isEmpty() ? "" : " and s.synapse_type = any(?)");
+            parts.add("select s.*, f.n, " + side + " from unnest(?::text[], ?::bigint[], ?::float8[]) with ordinality"
+                    + " as f(t, i, m, n) cross join lateral (" + perNode.formatted(condition) + ") s");
+        }
+        List<List<List<SynapseRow>>> bySide = new ArrayList<>();
+        for (int side = 0; side < sides.size(); side++) {
+            List<List<SynapseRow>> byNode = new ArrayList<>();
+            nodes.forEach(node -> byNode.add(new ArrayList<>()));
+            bySide.add(byNode);
+        }
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(String.join(" union all ", parts))) {
+            Array typeArray = c.createArrayOf("text", nodes.stream().map(e -> e.getKey().type()).toArray());
+            Array idArray = c.createArrayOf("bigint", nodes.stream().map(e -> e.getKey().id()).toArray());
+            Array minArray = c.createArrayOf("float8", nodes.stream().map(Map.Entry::getValue).toArray());
+            Array synapseTypes = types.isEmpty() ? null : c.createArrayOf("text", types.toArray());
+            int i = 1;
+            for (int side = 0; side < sides.size(); side++) {
+                s.setArray(i++, typeArray);
+                s.setArray(i++, idArray);
+                s.setArray(i++, minArray);
+                s.setString(i++, tenant);
+                if (synapseTypes != null) {
+                    s.setArray(i++, synapseTypes);
+                }
             }
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
-                    byNode.get(rs.getInt(16) - 1).add(row(rs));
+                    bySide.get(rs.getInt(17)).get(rs.getInt(16) - 1).add(row(rs));
                 }
             }
-            return byNode;
+            return bySide;
         } catch (SQLException e) {
             throw new DatabaseException(e);
         }

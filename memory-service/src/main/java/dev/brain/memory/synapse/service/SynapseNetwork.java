@@ -134,6 +134,10 @@ public class SynapseNetwork {
      * node x reached from p over a weaker synapse has {@code limit + 1} siblings (one may be the start) reached
      * from p at least as early and strictly stronger, and everything behind x is weaker than x, so neither x
      * nor anything it leads to can be among the first {@code limit}. This keeps hubs cheap.
+     * <p>
+     * A layer's frontier is expanded strongest first, in chunks of {@value #FIRST_FRONTIER_CHUNK}, 32, 64, …
+     * nodes, the bound raised before each chunk by what the layer found so far; once a chunk's strongest node
+     * cannot reach the bound, the rest of the layer is skipped.
      */
     @Transactional(Transactional.TxType.SUPPORTS)
     public List<Reached> activate(String tenant, NodeKey start, int maxDepth, double minWeight, Direction direction,
@@ -141,21 +145,30 @@ public class SynapseNetwork {
         Map<NodeKey, Reached> best = new HashMap<>();
         Map<NodeKey, Reached> frontier = Map.of(start, new Reached(start, null, 1.0, 0, List.of()));
         for (int depth = 1; depth <= maxDepth && !frontier.isEmpty(); depth++) {
-            double bound = Math.max(minWeight, kthBest(best, limit));
-            Map<NodeKey, Double> minWeights = new HashMap<>();
-            frontier.forEach((node, reached) -> {
-                double needed = bound / reached.activation();
-                if (needed <= 1.0) {
-                    minWeights.put(node, needed);
-                }
-            });
+            List<Reached> strongestFirst = frontier.values().stream()
+                    .sorted(Comparator.comparingDouble(Reached::activation).reversed().thenComparing(Reached::node))
+                    .toList();
             Map<NodeKey, Reached> layer = new LinkedHashMap<>();
-            for (SynapseRow synapse : synapses.strongestAround(tenant, minWeights, direction, types, limit + 1)) {
-                if (direction.forward()) {
-                    relax(frontier.get(synapse.source()), new Hop(synapse, true), start, bound, best, layer, depth);
+            int chunk = FIRST_FRONTIER_CHUNK;
+            for (int from = 0; from < strongestFirst.size(); from += chunk, chunk *= 2) {
+                double bound = Math.max(minWeight, kthBest(best, layer, limit));
+                Map<NodeKey, Double> minWeights = new LinkedHashMap<>();
+                for (Reached reached : strongestFirst.subList(from, Math.min(strongestFirst.size(), from + chunk))) {
+                    double needed = bound / reached.activation();
+                    if (needed <= 1.0) {
+                        minWeights.put(reached.node(), needed);
+                    }
                 }
-                if (direction.backward()) {
-                    relax(frontier.get(synapse.target()), new Hop(synapse, false), start, bound, best, layer, depth);
+                if (minWeights.isEmpty()) {
+                    break; // the rest of the frontier is weaker still
+                }
+                for (SynapseRow synapse : synapses.strongestAround(tenant, minWeights, direction, types, limit + 1)) {
+                    if (direction.forward()) {
+                        relax(frontier.get(synapse.source()), new Hop(synapse, true), start, bound, best, layer, depth);
+                    }
+                    if (direction.backward()) {
+                        relax(frontier.get(synapse.target()), new Hop(synapse, false), start, bound, best, layer, depth);
+                    }
                 }
             }
             best.putAll(layer);
@@ -168,13 +181,30 @@ public class SynapseNetwork {
                 .limit(limit).toList();
     }
 
-    /** Activation of the k-th strongest node so far, or 0 while there are fewer than k. */
-    private static double kthBest(Map<NodeKey, Reached> best, int k) {
-        if (best.size() < k) {
-            return 0;
+    /** Frontier nodes expanded by the first query of a layer; each further query takes twice as many. */
+    static final int FIRST_FRONTIER_CHUNK = 16;
+
+    /**
+     * Activation of the k-th strongest node found so far (earlier layers, improved by this one), or 0 while
+     * there are fewer than k: a lower bound of the k-th result.
+     */
+    private static double kthBest(Map<NodeKey, Reached> best, Map<NodeKey, Reached> layer, int k) {
+        PriorityQueue<Double> strongest = new PriorityQueue<>(k + 1);
+        best.forEach((node, reached) -> keep(strongest, layer.containsKey(node) ? layer.get(node).activation()
+                : reached.activation(), k));
+        layer.forEach((node, reached) -> {
+            if (!best.containsKey(node)) {
+                keep(strongest, reached.activation(), k);
+            }
+        });
+        return strongest.size() < k ? 0 : strongest.peek();
+    }
+
+    private static void keep(PriorityQueue<Double> strongest, double activation, int k) {
+        strongest.add(activation);
+        if (strongest.size() > k) {
+            strongest.poll();
         }
-        return best.values().stream().mapToDouble(Reached::activation).boxed()
-                .sorted(Comparator.reverseOrder()).skip(k - 1L).findFirst().orElse(0.0);
     }
 
     private static void relax(Reached from, Hop hop, NodeKey start, double minWeight, Map<NodeKey, Reached> best,
