@@ -13,7 +13,8 @@ import io.quarkus.runtime.annotations.QuarkusMain;
 
 /**
  * {@code ./brain bench [section ...]}: runs the benchmark sections against the running services and prints
- * one table per section. Sections: {@code embedding}, {@code synapses}, {@code errors} (default: all).
+ * one table per section. Sections: {@code embedding}, {@code synapses}, {@code memory}, {@code errors}
+ * (default: all).
  */
 @QuarkusMain
 public class Bench implements QuarkusApplication {
@@ -30,7 +31,7 @@ public class Bench implements QuarkusApplication {
             }
         }
         if (sections.isEmpty()) {
-            sections.addAll(List.of("embedding", "synapses", "errors"));
+            sections.addAll(List.of("embedding", "synapses", "memory", "errors"));
         }
         Path pids = Path.of(options.getOrDefault("pids", "data/pids"));
         for (String section : sections) {
@@ -41,13 +42,17 @@ public class Bench implements QuarkusApplication {
                         System.getenv().getOrDefault("BRAIN_DB_URL", "jdbc:postgresql://127.0.0.1:5432/brain"),
                         System.getenv().getOrDefault("BRAIN_DB_USER", "brain"),
                         System.getenv().getOrDefault("BRAIN_DB_PASSWORD", "brain"), rssOf(pids, "memory-service")).run();
+                case "memory" -> new MemoryBench(Integer.parseInt(options.getOrDefault("memory-port", "9102")),
+                        System.getenv().getOrDefault("BRAIN_DB_URL", "jdbc:postgresql://127.0.0.1:5432/brain"),
+                        System.getenv().getOrDefault("BRAIN_DB_USER", "brain"),
+                        System.getenv().getOrDefault("BRAIN_DB_PASSWORD", "brain"), rssOf(pids, "memory-service")).run();
                 case "errors" -> new ErrorBench(Integer.parseInt(options.getOrDefault("error-port", "9101")),
                         Path.of(options.getOrDefault("corpus", "error-service/src/test/resources/corpus/errors-dev.jsonl")),
                         System.getenv().getOrDefault("BRAIN_DB_URL", "jdbc:postgresql://127.0.0.1:5432/brain"),
                         System.getenv().getOrDefault("BRAIN_DB_USER", "brain"),
                         System.getenv().getOrDefault("BRAIN_DB_PASSWORD", "brain"), rssOf(pids, "error-service")).run();
                 default -> {
-                    System.err.println("unknown section '" + section + "' (known: embedding, synapses, errors)");
+                    System.err.println("unknown section '" + section + "' (known: embedding, synapses, memory, errors)");
                     return 2;
                 }
             }

@@ -1,0 +1,337 @@
+package dev.brain.bench;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+
+import dev.brain.grpc.v1.FloatVector;
+import dev.brain.grpc.v1.LongTermMemoryServiceGrpc;
+import dev.brain.grpc.v1.MemoryAdminServiceGrpc;
+import dev.brain.grpc.v1.MemoryJob;
+import dev.brain.grpc.v1.Observer;
+import dev.brain.grpc.v1.Pair;
+import dev.brain.grpc.v1.PromoteEntryRequest;
+import dev.brain.grpc.v1.PromoteEntryResponse;
+import dev.brain.grpc.v1.PromotionOutcome;
+import dev.brain.grpc.v1.ReadRequest;
+import dev.brain.grpc.v1.RecomputeEdgesRequest;
+import dev.brain.grpc.v1.RunJobRequest;
+import dev.brain.grpc.v1.ShortTermMemoryServiceGrpc;
+import dev.brain.grpc.v1.WriteEntryRequest;
+import dev.brain.tenancy.Tenancy;
+import io.grpc.ManagedChannel;
+import io.grpc.ManagedChannelBuilder;
+import io.grpc.stub.MetadataUtils;
+
+/**
+ * memory-service long-term memory over real gRPC (memory.md §16): the read path at 100k nodes / 2M edges
+ * (hops 3, query vector, no render) with the share of reads whose anchors equal the exact top 3; promotion of
+ * one entry into a pair of 10k nodes; Trigger 2 for a node with 1,000 edges; NODE_DECAY over 1M nodes.
+ * Vectors lie around 1,000 random cluster centres (dimension 384), so nearest neighbours are meaningful. The
+ * pairs (tenant {@code bench}) are generated once per database with a fixed seed.
+ */
+final class MemoryBench {
+
+    private static final String TENANT = "bench";
+    private static final String AGENT = "bench";
+    private static final int DIM = 384;
+    private static final int CENTRES = 1000;
+    /** Noise per component relative to a centre component: cosine to the centre ≈ 0.78. */
+    private static final double NOISE = 0.8;
+
+    private final int port;
+    private final String jdbcUrl;
+    private final String user;
+    private final String password;
+    private final LongSupplier rssMiB;
+    private final Random random = new Random(11);
+    private float[][] centres;
+
+    MemoryBench(int port, String jdbcUrl, String user, String password, LongSupplier rssMiB) {
+        this.port = port;
+        this.jdbcUrl = jdbcUrl;
+        this.user = user;
+        this.password = password;
+        this.rssMiB = rssMiB;
+    }
+
+    void run() throws Exception {
+        ManagedChannel channel = ManagedChannelBuilder.forAddress("127.0.0.1", port).usePlaintext()
+                .maxInboundMessageSize(16 << 20).build();
+        try {
+            var metadata = MetadataUtils.newAttachHeadersInterceptor(Tenancy.metadataFor(TENANT));
+            var longTerm = LongTermMemoryServiceGrpc.newBlockingStub(channel).withInterceptors(metadata);
+            var shortTerm = ShortTermMemoryServiceGrpc.newBlockingStub(channel).withInterceptors(metadata);
+            var admin = MemoryAdminServiceGrpc.newBlockingStub(channel).withInterceptors(metadata);
+            ensureCentres();
+            Pair read = pair("bench:read-100k");
+            Pair promotion = pair("bench:promo-10k");
+            Pair trigger2 = pair("bench:trigger2");
+            Pair decay = pair("bench:decay-1m");
+            ensureNodes(read, 100_000, false);
+            ensureEdges(read, 20);
+            ensureNodes(promotion, 10_000, false);
+            ensureStar(trigger2, 500);
+            ensureNodes(decay, 1_000_000, true);
+
+            System.out.printf("%n== memory: long-term memory over gRPC ==%n");
+            System.out.println("case                               | data                | calls | p50 ms | p95 ms | p99 ms | calls/s");
+            System.out.println("-----------------------------------|---------------------|-------|--------|--------|--------|--------");
+            String readData = String.format("%,d n / %,d e", count("long_term_node", read), count("long_term_edge", read));
+            measure("read, hops 3, vector query", readData, 1000, () -> longTerm.withDeadlineAfter(30, TimeUnit.SECONDS)
+                    .read(ReadRequest.newBuilder().setPair(read).setQueryVector(query()).setHops(3).build()));
+            int exact = 0;
+            for (int i = 0; i < 200; i++) {
+                FloatVector q = query();
+                List<Long> anchors = longTerm.read(ReadRequest.newBuilder().setPair(read).setQueryVector(q).setHops(0)
+                        .build()).getMemoriesList().stream().map(m -> m.getNode().getId()).toList();
+                exact += anchors.equals(exactTop3(read, q)) ? 1 : 0;
+            }
+            System.out.printf("  anchors equal to the exact top 3: %d of 200 reads (%.1f %%)%n", exact, exact / 2.0);
+
+            String promotionData = String.format("%,d nodes", count("long_term_node", promotion));
+            List<Long> entries = new ArrayList<>();
+            for (int i = 0; i < 1020; i++) {
+                entries.add(shortTerm.writeEntry(WriteEntryRequest.newBuilder().setPair(promotion)
+                        .setObserver(Observer.OBSERVER_USER).setContent("bench entry " + System.nanoTime() + " " + i)
+                        .setEmbedding(query()).setSalience(0.8).addTopics("t" + random.nextInt(2000))
+                        .addTopics("t" + random.nextInt(2000)).build()).getEntry().getId());
+            }
+            var next = entries.iterator();
+            int[] newNodes = {0};
+            measure("promotion of one entry", promotionData, 1000, () -> {
+                PromoteEntryResponse r = admin.promoteEntry(PromoteEntryRequest.newBuilder().setPair(promotion)
+                        .setId(next.next()).build());
+                newNodes[0] += r.getOutcome() == PromotionOutcome.PROMOTION_OUTCOME_NEW_NODE ? 1 : 0;
+            });
+            System.out.printf("  %d of 1,020 promotions created a node (the rest matched an existing one)%n", newNodes[0]);
+
+            long centre = minId(trigger2);
+            measure("Trigger 2, node with 1,000 edges", String.format("%,d edges", count("long_term_edge", trigger2)),
+                    1000, () -> admin.recomputeEdges(RecomputeEdgesRequest.newBuilder().setPair(trigger2)
+                            .addNodeIds(centre).build()));
+
+            long total = countAll("long_term_node where active");
+            long t0 = System.nanoTime();
+            var result = admin.withDeadlineAfter(10, TimeUnit.MINUTES)
+                    .runJob(RunJobRequest.newBuilder().setJob(MemoryJob.MEMORY_JOB_NODE_DECAY).build()).getResult();
+            System.out.printf("NODE_DECAY over %,d active nodes: %.1f s (%s)%n", total, (System.nanoTime() - t0) / 1e9,
+                    result.getCountsMap());
+            System.out.printf("RSS memory-service: %s%n", rssMiB.getAsLong() < 0 ? "unknown (not started by ./brain)"
+                    : rssMiB.getAsLong() + " MiB");
+        } finally {
+            channel.shutdownNow();
+        }
+    }
+
+    private static void measure(String name, String data, int calls, Runnable call) {
+        for (int i = 0; i < 20; i++) {
+            call.run();
+        }
+        long[] nanos = new long[calls];
+        long started = System.nanoTime();
+        for (int i = 0; i < calls; i++) {
+            long t0 = System.nanoTime();
+            call.run();
+            nanos[i] = System.nanoTime() - t0;
+        }
+        double seconds = (System.nanoTime() - started) / 1e9;
+        Stats stats = Stats.of(nanos);
+        System.out.printf("%-34s | %-19s | %5d | %6.1f | %6.1f | %6.1f | %7.0f%n", name, data, calls, stats.p50(),
+                stats.p95(), stats.p99(), calls / seconds);
+    }
+
+    private static Pair pair(String userId) {
+        return Pair.newBuilder().setUserId(userId).setAgentId(AGENT).build();
+    }
+
+    /** A query near a random centre, like the nodes. */
+    private FloatVector query() {
+        float[] centre = centres[random.nextInt(CENTRES)];
+        FloatVector.Builder v = FloatVector.newBuilder();
+        for (int d = 0; d < DIM; d++) {
+            v.addValues((float) (centre[d] + NOISE * (random.nextDouble() - 0.5)));
+        }
+        return v.build();
+    }
+
+    private List<Long> exactTop3(Pair pair, FloatVector q) throws SQLException {
+        StringBuilder literal = new StringBuilder("[");
+        for (int d = 0; d < q.getValuesCount(); d++) {
+            literal.append(d == 0 ? "" : ",").append(q.getValues(d));
+        }
+        literal.append(']');
+        try (Connection c = connect()) {
+            c.setAutoCommit(false);
+            try (Statement s = c.createStatement()) {
+                s.execute("set local enable_indexscan = off");
+                s.execute("set local enable_bitmapscan = off");
+            }
+            try (PreparedStatement s = c.prepareStatement("select id from memory.long_term_node where user_id = ?"
+                    + " and agent_id = ? and active order by embedding <=> ?::vector, id limit 3")) {
+                s.setString(1, pair.getUserId());
+                s.setString(2, pair.getAgentId());
+                s.setString(3, literal.toString());
+                List<Long> ids = new ArrayList<>();
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        ids.add(rs.getLong(1));
+                    }
+                }
+                c.rollback();
+                return ids;
+            }
+        }
+    }
+
+    /** The cluster centres, stored once in table bench_centre (public schema) so data and queries share them. */
+    private void ensureCentres() throws SQLException {
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            s.execute("create table if not exists public.bench_centre (id int primary key, v real[] not null)");
+            try (ResultSet rs = s.executeQuery("select count(*) from public.bench_centre")) {
+                rs.next();
+                if (rs.getLong(1) < CENTRES) {
+                    s.execute("truncate public.bench_centre");
+                    s.execute("select setseed(0.5)");
+                    s.execute("insert into public.bench_centre select id, array_agg((random() - 0.5)::real order by d)"
+                            + " from generate_series(1, " + CENTRES + ") id, generate_series(1, " + DIM + ") d group by id");
+                }
+            }
+            centres = new float[CENTRES][];
+            try (ResultSet rs = s.executeQuery("select id, v from public.bench_centre order by id")) {
+                while (rs.next()) {
+                    Float[] v = (Float[]) rs.getArray(2).getArray();
+                    float[] f = new float[DIM];
+                    for (int d = 0; d < DIM; d++) {
+                        f[d] = v[d];
+                    }
+                    centres[rs.getInt(1) - 1] = f;
+                }
+            }
+        }
+    }
+
+    /**
+     * {@code size} nodes of the pair, generated once: vectors around the centres (zero vectors for the decay
+     * pair, which only the decay job reads — zero vectors stay out of the cosine HNSW index, so a million of
+     * them are cheap to generate), two topics of 2,000 and one entity of 2,000 each, salience 0.5–1.
+     */
+    private void ensureNodes(Pair pair, int size, boolean zeroVectors) throws SQLException {
+        if (count("long_term_node", pair) >= size) {
+            return;
+        }
+        System.out.printf("generating %,d nodes for %s (once) ...%n", size, pair.getUserId());
+        String vector = zeroVectors ? "array_fill(0::real, array[" + DIM + "])::vector"
+                : "(select array_agg(c.v[d] + " + NOISE + " * (random() - 0.5) order by d) from generate_series(1, "
+                        + DIM + ") d)::vector";
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            s.execute("select setseed(0.25)");
+            s.execute(("""
+                    insert into memory.long_term_node (user_id, agent_id, observer, source_key, content, embedding, topics,
+                        topic_keys, entity_ids, entry_created_at, raw_weight, absolute_weight, decay_weight, decay_base,
+                        decay_base_at, frequency, active, created_at, reinforced_at)
+                    select '%s', '%s', 'user', 'n' || g, 'bench memory ' || g, %s,
+                           array['t' || t1, 't' || t2], array['t' || t1, 't' || t2], array[1 + (g %% 2000)::bigint],
+                           now(), w, w * 4, w * 4, w * 4, now(), 1, true, now(), now()
+                      from (select g, 1 + floor(random() * 2000)::int as t1, 1 + floor(random() * 2000)::int as t2,
+                                   0.5 + random() * 0.5 as w, 1 + floor(random() * %d)::int as centre
+                              from generate_series(1, %d) g) x
+                      join public.bench_centre c on c.id = x.centre
+                    on conflict do nothing""").formatted(pair.getUserId(), pair.getAgentId(), vector, CENTRES, size));
+            s.execute("analyze memory.long_term_node");
+        }
+    }
+
+    /** {@code perNode} outgoing edges per node to random nodes of the pair, generated once. */
+    private void ensureEdges(Pair pair, int perNode) throws SQLException {
+        long nodes = count("long_term_node", pair);
+        if (count("long_term_edge", pair) >= nodes * perNode * 0.9) {
+            return;
+        }
+        System.out.printf("generating %,d edges for %s (once) ...%n", nodes * perNode, pair.getUserId());
+        long first = minId(pair);
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            s.execute("select setseed(0.75)");
+            s.execute(("""
+                    insert into memory.long_term_edge (user_id, agent_id, from_node_id, to_node_id, raw_weight,
+                        absolute_weight, reasons, shared_topics, embedding_cosine_initial, layer_count, created_at)
+                    select '%1$s', '%2$s', f, t, w, w, '{embedding,topics}', '{t}', 0.6, 2, now()
+                      from (select n.id as f, %3$d + floor(random() * %4$d)::bigint as t, 1 + random() * 7 as w
+                              from memory.long_term_node n, generate_series(1, %5$d) k
+                             where n.user_id = '%1$s' and n.agent_id = '%2$s') x
+                     where f <> t
+                    on conflict do nothing""").formatted(pair.getUserId(), pair.getAgentId(), first, nodes, perNode));
+            s.execute("analyze memory.long_term_edge");
+        }
+    }
+
+    /** A centre node with edges to and from {@code neighbours} nodes (2 × neighbours directed edges). */
+    private void ensureStar(Pair pair, int neighbours) throws SQLException {
+        ensureNodes(pair, neighbours + 1, false);
+        if (count("long_term_edge", pair) >= 2L * neighbours) {
+            return;
+        }
+        long centre = minId(pair);
+        String columns = "insert into memory.long_term_edge (user_id, agent_id, from_node_id, to_node_id, raw_weight,"
+                + " absolute_weight, reasons, shared_entity_ids, shared_topics, embedding_cosine_initial, layer_count,"
+                + " created_at) select ?, ?, ";
+        String rest = ", 1, 1, '{entity,embedding,topics}', '{1}', '{t}', 0.7, 3, now() from memory.long_term_node n"
+                + " where n.user_id = ? and n.agent_id = ? and n.id <> ? on conflict do nothing";
+        try (Connection c = connect()) {
+            for (String ends : new String[] {"n.id, " + centre, centre + ", n.id"}) {
+                try (PreparedStatement s = c.prepareStatement(columns + ends + rest)) {
+                    s.setString(1, pair.getUserId());
+                    s.setString(2, pair.getAgentId());
+                    s.setString(3, pair.getUserId());
+                    s.setString(4, pair.getAgentId());
+                    s.setLong(5, centre);
+                    s.executeUpdate();
+                }
+            }
+        }
+    }
+
+    private long minId(Pair pair) throws SQLException {
+        try (Connection c = connect(); PreparedStatement s = c.prepareStatement(
+                "select min(id) from memory.long_term_node where user_id = ? and agent_id = ?")) {
+            s.setString(1, pair.getUserId());
+            s.setString(2, pair.getAgentId());
+            try (ResultSet rs = s.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    private long count(String table, Pair pair) throws SQLException {
+        try (Connection c = connect(); PreparedStatement s = c.prepareStatement(
+                "select count(*) from memory." + table + " where user_id = ? and agent_id = ?")) {
+            s.setString(1, pair.getUserId());
+            s.setString(2, pair.getAgentId());
+            try (ResultSet rs = s.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    private long countAll(String tableAndCondition) throws SQLException {
+        try (Connection c = connect(); Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("select count(*) from memory." + tableAndCondition)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private Connection connect() throws SQLException {
+        return DriverManager.getConnection(jdbcUrl, user, password);
+    }
+}
