@@ -9,17 +9,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 
 import javax.sql.DataSource;
 
 import jakarta.inject.Inject;
 
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -47,6 +51,7 @@ import dev.brain.grpc.v1.TimePrecision;
 import dev.brain.grpc.v1.TimeRef;
 import dev.brain.grpc.v1.UpdateTimeReferenceRequest;
 import dev.brain.grpc.v1.WriteEntryRequest;
+import dev.brain.memory.longterm.partition.PairLock;
 import dev.brain.memory.testing.LongTermFixtures;
 import dev.brain.testing.GrpcTestChannel;
 import io.grpc.ManagedChannel;
@@ -355,6 +360,27 @@ class LayerChangeTest {
         // the alias now resolves to the kept entity
         assertThat(longTerm.resolveEntities(ResolveEntitiesRequest.newBuilder().setPair(changed).addNames("Anne")
                 .build()).getEntities(0).getEntity().getId()).isEqualTo(anna);
+    }
+
+    @Test
+    void trigger3WaitsForThePairLockThatPromotionAndUsageTake() throws Exception {
+        Pair pair = pair(tenant);
+        long x = e + 1;
+        promoteAll(pair, E.of("a", 10, x));
+        var config = ConfigProvider.getConfig();
+        try (Connection holder = DriverManager.getConnection(
+                config.getValue("quarkus.datasource.jdbc.url", String.class),
+                config.getValue("quarkus.datasource.username", String.class),
+                config.getValue("quarkus.datasource.password", String.class))) {
+            holder.setAutoCommit(false);
+            PairLock.lock(holder, pair.getUserId(), pair.getAgentId());
+            CompletableFuture<LayerChangeSummary> call = CompletableFuture.supplyAsync(() -> longTerm.deleteEntity(
+                    DeleteEntityRequest.newBuilder().setPair(pair).setEntityId(x).build()).getSummary());
+            Thread.sleep(700);
+            assertThat(call).isNotDone();
+            holder.rollback();
+            assertThat(call.get(20, TimeUnit.SECONDS).getNodesUpdated()).isEqualTo(1);
+        }
     }
 
     @Test
