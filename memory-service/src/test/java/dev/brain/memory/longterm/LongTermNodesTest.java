@@ -130,11 +130,11 @@ class LongTermNodesTest extends LongTermTestBase {
     }
 
     @Test
-    void theWriteSideRpcsAnswerUnimplementedForNow() {
+    void theWriteSideRpcsValidateTheirInput() {
         TestPair pair = newPair();
-        assertStatus(() -> longTerm(pair).deleteNode(DeleteNodeRequest.newBuilder().setPair(pair.proto()).setId(1)
-                .build()), Status.Code.UNIMPLEMENTED, "DeleteNode");
+        assertStatus(() -> longTerm(pair).deleteNode(DeleteNodeRequest.newBuilder().setPair(pair.proto())
+                .setId(Long.MAX_VALUE).build()), Status.Code.NOT_FOUND, "id");
         assertStatus(() -> longTerm(pair).mergeEntities(MergeEntitiesRequest.newBuilder().setPair(pair.proto())
-                .build()), Status.Code.UNIMPLEMENTED, "MergeEntities");
+                .setIntoId(1).build()), Status.Code.INVALID_ARGUMENT, "from_ids");
     }
 }

@@ -127,6 +127,78 @@ public class EntityRegistry {
         }
     }
 
+    /** The pair an entity row belongs to, or empty when no row has this id. */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Optional<String[]> owner(long id) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement s = c.prepareStatement("select user_id, agent_id from entity where id = ?")) {
+            s.setLong(1, id);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next() ? Optional.of(new String[] { rs.getString(1), rs.getString(2) }) : Optional.empty();
+            }
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+    }
+
+    /**
+     * MergeEntities on the registry (§4.4): the names and aliases of the {@code fromIds} rows of the pair join
+     * the aliases of {@code intoId} (de-duplicated, the kept name excluded), then those rows are deleted. Runs in
+     * the caller's transaction; returns the kept row, or empty when {@code intoId} has no row in the pair.
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public Optional<Entity> merge(String userId, String agentId, long intoId, Long[] fromIds) {
+        String sql = """
+                with gone as (
+                    delete from entity where user_id = ? and agent_id = ? and id = any(?::bigint[]) and id <> ?
+                    returning id, name, aliases),
+                names as (
+                    select a, min(o) o from (
+                        select a, o from entity k, unnest(k.aliases) with ordinality u(a, o) where k.id = ?
+                        union all
+                        select g.name, 1000000 + g.id * 1000 from gone g
+                        union all
+                        select a, 1000000 + g.id * 1000 + o from gone g, unnest(g.aliases) with ordinality u(a, o)) m
+                    group by a)
+                update entity k set aliases = coalesce((select array_agg(a order by o) from names
+                        where a <> k.name and a <> k.name_key), '{}')
+                 where k.user_id = ? and k.agent_id = ? and k.id = ?
+                returning %s""".formatted(COLUMNS);
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, userId);
+            s.setString(2, agentId);
+            s.setArray(3, c.createArrayOf("bigint", fromIds));
+            s.setLong(4, intoId);
+            s.setLong(5, intoId);
+            s.setString(6, userId);
+            s.setString(7, agentId);
+            s.setLong(8, intoId);
+            try (ResultSet rs = s.executeQuery()) {
+                if (rs.next()) {
+                    return Optional.of(map(rs));
+                }
+            }
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+        // no kept row in the registry: the CTE has deleted the merged rows all the same
+        return Optional.empty();
+    }
+
+    /** DeleteEntity on the registry (§4.4): removes the pair's row; false when it had none. */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public boolean delete(String userId, String agentId, long id) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
+                "delete from entity where user_id = ? and agent_id = ? and id = ?")) {
+            s.setString(1, userId);
+            s.setString(2, agentId);
+            s.setLong(3, id);
+            return s.executeUpdate() > 0;
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+    }
+
     /** By name key, or by an alias equal to the key or the display name (GIN on aliases). */
     private static Optional<Entity> find(Connection c, String userId, String agentId, String key, String display)
             throws SQLException {

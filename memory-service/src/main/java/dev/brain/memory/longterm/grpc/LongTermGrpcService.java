@@ -1,7 +1,6 @@
 package dev.brain.memory.longterm.grpc;
 
 import static dev.brain.memory.longterm.grpc.LongTermRequests.invalid;
-import static dev.brain.memory.longterm.grpc.LongTermRequests.unimplemented;
 
 import java.util.List;
 
@@ -34,7 +33,9 @@ import dev.brain.grpc.v1.UpdateTimeReferenceResponse;
 import dev.brain.memory.longterm.config.LongTermConfig;
 import dev.brain.memory.longterm.entity.EntityMapper;
 import dev.brain.memory.longterm.entity.EntityRegistry;
+import dev.brain.memory.longterm.layerchange.LayerChange;
 import dev.brain.memory.longterm.mapping.LongTermMapper;
+import dev.brain.memory.longterm.partition.PartitionDeletes;
 import dev.brain.memory.longterm.read.ReadModel;
 import dev.brain.memory.longterm.read.ReadPath;
 import dev.brain.memory.longterm.repository.EdgeRow;
@@ -43,11 +44,15 @@ import dev.brain.memory.longterm.repository.NodeRow;
 import dev.brain.memory.longterm.service.LongTermNodes;
 import dev.brain.memory.longterm.usage.UsageReinforcement;
 import dev.brain.memory.longterm.vectors.TextVectors;
+import dev.brain.tenancy.Tenancy;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Uni;
 
-/** {@code LongTermMemoryService} (memory.md §4.4, §7, §9, §13): reads, usage reinforcement, nodes, edges, entities. */
+/**
+ * {@code LongTermMemoryService} (memory.md §4.4, §5.6, §7, §9, §13): reads, usage reinforcement, nodes, edges,
+ * entities, Trigger 3 and the hard deletes.
+ */
 @GrpcService
 public class LongTermGrpcService extends MutinyLongTermMemoryServiceGrpc.LongTermMemoryServiceImplBase {
 
@@ -57,10 +62,14 @@ public class LongTermGrpcService extends MutinyLongTermMemoryServiceGrpc.LongTer
     private final TextVectors vectors;
     private final LongTermConfig config;
     private final EntityRegistry entities;
+    private final LayerChange layerChange;
+    private final PartitionDeletes deletes;
 
     public LongTermGrpcService(ReadPath readPath, UsageReinforcement usage, LongTermNodes nodes, TextVectors vectors,
-            LongTermConfig config, EntityRegistry entities) {
+            LongTermConfig config, EntityRegistry entities, LayerChange layerChange, PartitionDeletes deletes) {
         this.entities = entities;
+        this.layerChange = layerChange;
+        this.deletes = deletes;
         this.readPath = readPath;
         this.usage = usage;
         this.nodes = nodes;
@@ -201,27 +210,63 @@ public class LongTermGrpcService extends MutinyLongTermMemoryServiceGrpc.LongTer
     }
 
     @Override
+    @Blocking
     public Uni<MergeEntitiesResponse> mergeEntities(MergeEntitiesRequest request) {
-        return Uni.createFrom().failure(unimplemented("MergeEntities"));
+        return Uni.createFrom().item(() -> {
+            Pair pair = LongTermRequests.pair(request.getPair());
+            long into = LongTermRequests.id(request.getIntoId(), "into_id");
+            List<Long> from = LongTermRequests.fromIds(request.getFromIdsList(), into);
+            LayerChange.Merged merged = layerChange.mergeEntities(pair.getUserId(), pair.getAgentId(), from, into);
+            MergeEntitiesResponse.Builder response = MergeEntitiesResponse.newBuilder()
+                    .setSummary(LongTermMapper.toProto(merged.summary()));
+            merged.entity().ifPresent(e -> response.setEntity(EntityMapper.toProto(e)));
+            return response.build();
+        });
     }
 
     @Override
+    @Blocking
     public Uni<DeleteEntityResponse> deleteEntity(DeleteEntityRequest request) {
-        return Uni.createFrom().failure(unimplemented("DeleteEntity"));
+        return Uni.createFrom().item(() -> {
+            Pair pair = LongTermRequests.pair(request.getPair());
+            long id = LongTermRequests.id(request.getEntityId(), "entity_id");
+            LayerChange.Summary summary = layerChange.deleteEntity(pair.getUserId(), pair.getAgentId(), id);
+            return DeleteEntityResponse.newBuilder().setSummary(LongTermMapper.toProto(summary)).build();
+        });
     }
 
     @Override
+    @Blocking
     public Uni<UpdateTimeReferenceResponse> updateTimeReference(UpdateTimeReferenceRequest request) {
-        return Uni.createFrom().failure(unimplemented("UpdateTimeReference"));
+        return Uni.createFrom().item(() -> {
+            Pair pair = LongTermRequests.pair(request.getPair());
+            String ref = LongTermRequests.timelineRef(request.getTimelineRef());
+            LayerChange.Summary summary = layerChange.updateTimeReference(pair.getUserId(), pair.getAgentId(), ref,
+                    LongTermRequests.time(request));
+            return UpdateTimeReferenceResponse.newBuilder().setSummary(LongTermMapper.toProto(summary)).build();
+        });
     }
 
     @Override
+    @Blocking
     public Uni<DeleteNodeResponse> deleteNode(DeleteNodeRequest request) {
-        return Uni.createFrom().failure(unimplemented("DeleteNode"));
+        return Uni.createFrom().item(() -> {
+            Pair pair = LongTermRequests.pair(request.getPair());
+            long id = LongTermRequests.id(request.getId(), "id");
+            PartitionDeletes.NodeDeleted d = deletes.deleteNode(Tenancy.currentTenant(), pair.getUserId(),
+                    pair.getAgentId(), id);
+            return DeleteNodeResponse.newBuilder().setEdgesDeleted(d.edgesDeleted())
+                    .setSynapsesDeleted(d.synapsesDeleted()).build();
+        });
     }
 
     @Override
+    @Blocking
     public Uni<DeletePartitionResponse> deletePartition(DeletePartitionRequest request) {
-        return Uni.createFrom().failure(unimplemented("DeletePartition"));
+        return Uni.createFrom().item(() -> {
+            Pair pair = LongTermRequests.pair(request.getPair());
+            return DeletePartitionResponse.newBuilder().putAllDeleted(
+                    deletes.deletePartition(Tenancy.currentTenant(), pair.getUserId(), pair.getAgentId())).build();
+        });
     }
 }

@@ -5,16 +5,23 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import com.google.protobuf.Timestamp;
+
 import dev.brain.grpc.v1.FloatVector;
 import dev.brain.grpc.v1.Observer;
 import dev.brain.grpc.v1.Pair;
 import dev.brain.grpc.v1.ReadRequest;
 import dev.brain.grpc.v1.ShiftComponent;
+import dev.brain.grpc.v1.TimePrecision;
+import dev.brain.grpc.v1.UpdateTimeReferenceRequest;
 import dev.brain.memory.longterm.config.LongTermConfig;
 import dev.brain.memory.longterm.mapping.LongTermMapper;
 import dev.brain.memory.longterm.partition.PairAccess;
 import dev.brain.memory.longterm.read.ReadModel;
 import dev.brain.memory.longterm.vectors.Vectors;
+import dev.brain.memory.longterm.weights.Precision;
+import dev.brain.memory.longterm.weights.TimeRef;
+import dev.brain.memory.shortterm.mapping.EntryMapper;
 import io.grpc.Status;
 
 /**
@@ -29,6 +36,11 @@ final class LongTermRequests {
     static final int MAX_LIMIT = 10;
     static final int MAX_PAGE = 1000;
     static final int DEFAULT_PAGE = 50;
+    static final int MAX_MERGE_IDS = 64;
+    static final int MAX_TIMELINE_REF = 100;
+    /** 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z, the range of a protobuf Timestamp. */
+    static final long MIN_SECONDS = -62_135_596_800L;
+    static final long MAX_SECONDS = 253_402_300_799L;
 
     private LongTermRequests() {
     }
@@ -176,8 +188,52 @@ final class LongTermRequests {
         return Status.INVALID_ARGUMENT.withDescription(description).asRuntimeException();
     }
 
-    static RuntimeException unimplemented(String rpc) {
-        return Status.UNIMPLEMENTED.withDescription(rpc + " is not implemented yet (Trigger 3 and deletes of the long-term memory come next)")
-                .asRuntimeException();
+    /** MergeEntities' sources: 1..64 ids > 0, none equal to {@code intoId}; duplicates are merged once. */
+    static List<Long> fromIds(List<Long> fromIds, long intoId) {
+        if (fromIds.isEmpty()) {
+            throw invalid("from_ids: at least one id is required");
+        }
+        if (fromIds.size() > MAX_MERGE_IDS) {
+            throw invalid("from_ids: " + fromIds.size() + " ids, at most " + MAX_MERGE_IDS);
+        }
+        for (int i = 0; i < fromIds.size(); i++) {
+            id(fromIds.get(i), "from_ids[" + i + "]");
+            if (fromIds.get(i) == intoId) {
+                throw invalid("from_ids[" + i + "]: equals into_id " + intoId);
+            }
+        }
+        return fromIds;
+    }
+
+    /** Required, at most 100 characters. */
+    static String timelineRef(String timelineRef) {
+        if (timelineRef.isEmpty()) {
+            throw invalid("timeline_ref: required");
+        }
+        if (timelineRef.length() > MAX_TIMELINE_REF) {
+            throw invalid("timeline_ref: " + timelineRef.length() + " characters, at most " + MAX_TIMELINE_REF);
+        }
+        return timelineRef;
+    }
+
+    /** The new time reference: {@code at} and {@code precision} together, or neither (= removed → null). */
+    static TimeRef time(UpdateTimeReferenceRequest r) {
+        String precision = EntryMapper.precision(r.getPrecision());
+        if (r.getPrecision() == TimePrecision.UNRECOGNIZED) {
+            throw invalid("precision: one of minute|hour|day|week|month|quarter|year");
+        }
+        if (r.hasAt() != (precision != null)) {
+            throw invalid(r.hasAt() ? "precision: required with at (minute|hour|day|week|month|quarter|year)"
+                    : "at: required with precision");
+        }
+        if (!r.hasAt()) {
+            return null;
+        }
+        Timestamp at = r.getAt();
+        if (at.getNanos() < 0 || at.getNanos() > 999_999_999 || at.getSeconds() < MIN_SECONDS
+                || at.getSeconds() > MAX_SECONDS) {
+            throw invalid("at: not a valid timestamp (years 1..9999)");
+        }
+        return new TimeRef(EntryMapper.instant(at), Precision.ofDb(precision));
     }
 }

@@ -13,6 +13,7 @@ import com.google.protobuf.util.JsonFormat;
 import dev.brain.grpc.v1.EdgeLayer;
 import dev.brain.grpc.v1.EmotionSector;
 import dev.brain.grpc.v1.FloatVector;
+import dev.brain.grpc.v1.LayerChangeSummary;
 import dev.brain.grpc.v1.LongTermEdge;
 import dev.brain.grpc.v1.LongTermNode;
 import dev.brain.grpc.v1.MemoryPathStep;
@@ -22,6 +23,7 @@ import dev.brain.grpc.v1.RecalledMemory;
 import dev.brain.grpc.v1.ReinforceOutcome;
 import dev.brain.grpc.v1.TimePrecision;
 import dev.brain.grpc.v1.TimeRef;
+import dev.brain.memory.longterm.layerchange.LayerChange;
 import dev.brain.memory.longterm.read.ReadModel.Memory;
 import dev.brain.memory.longterm.repository.EdgeRow;
 import dev.brain.memory.longterm.repository.LongTermRepository.Step;
@@ -154,5 +156,12 @@ public final class LongTermMapper {
 
     static Timestamp timestamp(OffsetDateTime time) {
         return Timestamp.newBuilder().setSeconds(time.toEpochSecond()).setNanos(time.getNano()).build();
+    }
+
+    /** Trigger 3's summary (§5.6). */
+    public static LayerChangeSummary toProto(LayerChange.Summary s) {
+        return LayerChangeSummary.newBuilder().setNodesUpdated(s.nodesUpdated()).setEntriesUpdated(s.entriesUpdated())
+                .setEdgesRecomputed(s.edgesRecomputed()).setEdgesCreated(s.edgesCreated())
+                .setEdgesDeleted(s.edgesDeleted()).build();
     }
 }

@@ -28,6 +28,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.brain.memory.log.PipelineLogLines;
 import dev.brain.memory.longterm.config.LongTermConfig;
+import dev.brain.memory.longterm.edges.EdgeRows;
 import dev.brain.memory.longterm.partition.PairLock;
 import dev.brain.memory.longterm.weights.EdgeWeights;
 import dev.brain.memory.longterm.weights.LayerData;
@@ -183,8 +184,7 @@ public class Promotion {
         }
         ArrayNode rows = JsonNodeFactory.instance.arrayNode();
         for (EdgePair p : pairs) {
-            rows.add(edgeRow(nodeId, p.candidate().id(), p.weights().rawXY(), p.weights().absoluteXY(), p.firing()));
-            rows.add(edgeRow(p.candidate().id(), nodeId, p.weights().rawYX(), p.weights().absoluteYX(), p.firing()));
+            EdgeRows.addPair(rows, nodeId, p.candidate().id(), p.weights(), p.firing());
         }
         hooks.beforeEdgeInsert(nodeId, rows.size());
         int edges = rows.isEmpty() ? 0 : nodes.insertEdges(userId, agentId, rows.toString(), now);
@@ -197,22 +197,6 @@ public class Promotion {
     }
 
     private record EdgePair(Candidate candidate, Layers.Firing firing, EdgeWeights.Pair weights) {
-    }
-
-    private static ObjectNode edgeRow(long from, long to, double raw, double absolute, Layers.Firing f) {
-        ObjectNode row = JsonNodeFactory.instance.objectNode().put("from_node_id", from).put("to_node_id", to)
-                .put("raw_weight", raw).put("absolute_weight", absolute)
-                .put("embedding_cosine_initial", f.embeddingCosine()).put("layer_count", f.layerCount());
-        ArrayNode reasons = row.putArray("reasons");
-        f.reasons().forEach(l -> reasons.add(l.dbName()));
-        ArrayNode entities = row.putArray("shared_entity_ids");
-        f.sharedEntityIds().forEach(entities::add);
-        ArrayNode topics = row.putArray("shared_topics");
-        f.sharedTopics().forEach(topics::add);
-        if (f.timelineDistance() != null) {
-            row.put("timeline_distance", f.timelineDistance()).put("timeline_precision", f.timelinePrecision().dbName());
-        }
-        return row;
     }
 
     private void logLine(EntryRow entry, String source, String outcome, Candidate best, ObjectNode candidates,
@@ -242,7 +226,7 @@ public class Promotion {
      * Layer d's b-tree window [from, to): every moment whose distance to {@code time} at the same precision can
      * be within the tolerance (a superset; the layer evaluation decides exactly).
      */
-    static Instant[] window(TimeRef time, Timeline timeline, ZoneId zone) {
+    public static Instant[] window(TimeRef time, Timeline timeline, ZoneId zone) {
         double tol = timeline.tolerance(time.precision());
         long whole = (long) Math.floor(tol);
         LocalDate date = LocalDate.ofInstant(time.at(), zone);
