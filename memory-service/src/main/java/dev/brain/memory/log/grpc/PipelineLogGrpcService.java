@@ -53,8 +53,8 @@ public class PipelineLogGrpcService extends MutinyPipelineLogServiceGrpc.Pipelin
                     PipelineLogRequests.uuid(request.getSpanId(), "span_id"), empty(request.getNode()),
                     PipelineLogRequests.art(request.getArt()), empty(request.getSource()),
                     pair == null ? null : pair.userId(), pair == null ? null : pair.agentId(),
-                    request.hasFrom() ? PipelineLogMapper.time(request.getFrom()) : null,
-                    request.hasTo() ? PipelineLogMapper.time(request.getTo()) : null,
+                    request.hasFrom() ? PipelineLogRequests.time(request.getFrom(), "from") : null,
+                    request.hasTo() ? PipelineLogRequests.time(request.getTo(), "to") : null,
                     new Visibility(tenant, logs.isSystemTenant(tenant)));
             List<LogLine.Stored> rows = logs.query(filter, PipelineLogRequests.after(request.getPageToken()), pageSize);
             QueryPipelineLogResponse.Builder response = QueryPipelineLogResponse.newBuilder();

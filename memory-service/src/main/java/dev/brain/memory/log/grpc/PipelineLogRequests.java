@@ -7,6 +7,8 @@ import java.util.Base64;
 import java.util.List;
 import java.util.UUID;
 
+import com.google.protobuf.Timestamp;
+
 import dev.brain.grpc.v1.LogArt;
 import dev.brain.grpc.v1.Pair;
 import dev.brain.grpc.v1.PipelineLogEntry;
@@ -76,15 +78,7 @@ final class PipelineLogRequests {
         if (e.hasContent()) {
             content = content(e, f, art);
         }
-        OffsetDateTime createdAt = now;
-        if (e.hasCreatedAt()) {
-            long seconds = e.getCreatedAt().getSeconds();
-            if (e.getCreatedAt().getNanos() < 0 || e.getCreatedAt().getNanos() > 999_999_999
-                    || seconds < MIN_SECONDS || seconds > MAX_SECONDS) {
-                throw invalid(f + "created_at: invalid timestamp (years 1 to 9999)");
-            }
-            createdAt = PipelineLogMapper.time(e.getCreatedAt());
-        }
+        OffsetDateTime createdAt = e.hasCreatedAt() ? time(e.getCreatedAt(), f + "created_at") : now;
         PairId pair = pair(e.hasPair() ? e.getPair() : null, f + "pair");
         return new LogLine(createdAt, turnId, uuid(e.getSpanId(), f + "span_id"), name(e.getSource(), f + "source"),
                 name(e.getNode(), f + "node"), art, content, pair == null ? null : pair.userId(),
@@ -158,6 +152,15 @@ final class PipelineLogRequests {
         } catch (IllegalArgumentException e) {
             throw invalid(field + ": must be a UUID, got '" + abbreviate(value) + "'");
         }
+    }
+
+    /** A valid google.protobuf.Timestamp (years 1 to 9999). */
+    static OffsetDateTime time(Timestamp t, String field) {
+        if (t.getNanos() < 0 || t.getNanos() > 999_999_999 || t.getSeconds() < MIN_SECONDS
+                || t.getSeconds() > MAX_SECONDS) {
+            throw invalid(field + ": invalid timestamp (years 1 to 9999)");
+        }
+        return PipelineLogMapper.time(t);
     }
 
     static int pageSize(QueryPipelineLogRequest request) {

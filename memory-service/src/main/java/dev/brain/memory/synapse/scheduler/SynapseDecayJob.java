@@ -14,7 +14,6 @@ import javax.sql.DataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
-import dev.brain.memory.synapse.config.SynapseConfig;
 import dev.brain.memory.synapse.repository.SynapseRepository.DatabaseException;
 import dev.brain.memory.synapse.repository.SynapseRepository.DecayCounts;
 import dev.brain.memory.synapse.service.SynapseNetwork;
@@ -38,13 +37,11 @@ public class SynapseDecayJob {
     }
 
     private final SynapseNetwork network;
-    private final SynapseConfig config;
     private final DataSource dataSource;
     private final Clock clock;
 
-    public SynapseDecayJob(SynapseNetwork network, SynapseConfig config, DataSource dataSource, Clock clock) {
+    public SynapseDecayJob(SynapseNetwork network, DataSource dataSource, Clock clock) {
         this.network = network;
-        this.config = config;
         this.dataSource = dataSource;
         this.clock = clock;
     }
