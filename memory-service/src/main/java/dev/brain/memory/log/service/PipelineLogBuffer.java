@@ -33,7 +33,7 @@ public class PipelineLogBuffer {
     }
 
     private final PipelineLogRepository repository;
-    private final int maxBatch;
+    private volatile int maxBatch;
     private final int flushSeconds;
     private final Object lock = new Object();
     private final ArrayDeque<LogLine> lines = new ArrayDeque<>();
@@ -43,6 +43,7 @@ public class PipelineLogBuffer {
     private int capacity;
     private int reserved;
     private volatile boolean paused;
+    private volatile boolean ticksPaused;
     private ScheduledExecutorService writer;
 
     public PipelineLogBuffer(PipelineLogRepository repository, LongTermConfig config) {
@@ -58,7 +59,11 @@ public class PipelineLogBuffer {
             t.setDaemon(true);
             return t;
         });
-        writer.scheduleWithFixedDelay(this::scheduledFlush, flushSeconds, flushSeconds, TimeUnit.SECONDS);
+        writer.scheduleWithFixedDelay(() -> {
+            if (!ticksPaused) {
+                scheduledFlush();
+            }
+        }, flushSeconds, flushSeconds, TimeUnit.SECONDS);
     }
 
     /** Graceful shutdown: stop the writer, then write what is still buffered. */
@@ -122,10 +127,11 @@ public class PipelineLogBuffer {
         flushing.lock();
         try {
             int total = 0;
+            int max = maxBatch;
             while (true) {
-                List<LogLine> batch = new ArrayList<>(maxBatch);
+                List<LogLine> batch = new ArrayList<>(max);
                 synchronized (lock) {
-                    while (batch.size() < maxBatch && !lines.isEmpty()) {
+                    while (batch.size() < max && !lines.isEmpty()) {
                         batch.add(lines.poll());
                     }
                 }
@@ -176,7 +182,17 @@ public class PipelineLogBuffer {
         }
     }
 
+    /** Stops all writing by the writer thread (interval and max-batch); {@link #flush} still writes. */
     void pause(boolean paused) {
         this.paused = paused;
+    }
+
+    /** Stops only the interval flushes (the max-batch trigger and shutdown still write). */
+    void pauseTicks(boolean paused) {
+        this.ticksPaused = paused;
+    }
+
+    void maxBatch(int maxBatch) {
+        this.maxBatch = maxBatch;
     }
 }

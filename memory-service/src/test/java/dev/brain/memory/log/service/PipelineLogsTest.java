@@ -64,6 +64,8 @@ class PipelineLogsTest {
     @AfterEach
     void close() {
         buffer.capacity(100_000);
+        buffer.maxBatch(1000);
+        buffer.pauseTicks(false);
         buffer.pause(false);
         buffer.flush();
         channel.shutdownNow();
@@ -120,6 +122,37 @@ class PipelineLogsTest {
             Thread.sleep(100);
         }
         assertThat(rows(turn)).as("visible after the flush interval, without an explicit flush").isEqualTo(1);
+    }
+
+    @Test
+    void maxBatchWaitingLinesAreWrittenWithoutWaitingForTheInterval() throws Exception {
+        String turn = "t-" + UUID.randomUUID();
+        buffer.pauseTicks(true);
+        buffer.flush();
+        buffer.maxBatch(3);
+        log.write(write(entry(turn, LogArt.LOG_ART_NOTE, pair), entry(turn, LogArt.LOG_ART_NOTE, pair)));
+        Thread.sleep(1500);  // more than one interval (1 s in %test): ticks are paused, 2 < max-batch
+        assertThat(rows(turn)).isZero();
+        log.write(write(entry(turn, LogArt.LOG_ART_NOTE, pair)));
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        while (rows(turn) < 3 && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assertThat(rows(turn)).as("the third line reached max-batch and triggered the writer").isEqualTo(3);
+    }
+
+    @Test
+    void shutdownWritesWhatIsStillBuffered() throws Exception {
+        String turn = "t-" + UUID.randomUUID();
+        buffer.pause(true);
+        log.write(write(entry(turn, LogArt.LOG_ART_NOTE, pair), entry(turn, LogArt.LOG_ART_OUTPUT, pair)));
+        assertThat(rows(turn)).isZero();
+        buffer.stop(null);  // what the ShutdownEvent observer runs
+        try {
+            assertThat(rows(turn)).isEqualTo(2);
+        } finally {
+            buffer.start(null);
+        }
     }
 
     @Test
