@@ -29,7 +29,7 @@ class StandardServicesTest {
 
     @Test
     void reflectionListsTheBrainServices() throws Exception {
-        assertThat(GrpcTestChannel.reflectedServices(channel)).contains("brain.v1.EmbeddingService", "brain.v1.MemoryAdminService", "brain.v1.SynapseService", "brain.v1.SynapseEventService", "grpc.health.v1.Health");
+        assertThat(GrpcTestChannel.reflectedServices(channel)).contains("brain.v1.EmbeddingService", "brain.v1.MemoryAdminService", "brain.v1.PipelineLogService", "brain.v1.SynapseService", "brain.v1.SynapseEventService", "grpc.health.v1.Health");
     }
 
     @Test

@@ -14,6 +14,8 @@ import dev.brain.grpc.v1.RecomputeEdgesRequest;
 import dev.brain.grpc.v1.RecomputeEdgesResponse;
 import dev.brain.grpc.v1.PromoteEntryResponse;
 import dev.brain.grpc.v1.PromotionOutcome;
+import dev.brain.memory.admin.scheduler.HousekeepingJob;
+import dev.brain.memory.log.scheduler.LogRetentionJob;
 import dev.brain.memory.longterm.decay.NodeDecayJob;
 import dev.brain.memory.longterm.edges.EdgeRecompute;
 import dev.brain.memory.longterm.partition.PairAccess;
@@ -35,7 +37,7 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * {@code MemoryAdminService}: operator calls of memory-service (live row counts, the jobs PROMOTION, NODE_DECAY,
- * SYNAPSE_DECAY and SHORT_TERM_EXPIRY now, PromoteEntry).
+ * SYNAPSE_DECAY, SHORT_TERM_EXPIRY, LOG_RETENTION and HOUSEKEEPING now, PromoteEntry).
  */
 @GrpcService
 public class MemoryAdminGrpcService extends MutinyMemoryAdminServiceGrpc.MemoryAdminServiceImplBase {
@@ -48,10 +50,14 @@ public class MemoryAdminGrpcService extends MutinyMemoryAdminServiceGrpc.MemoryA
     private final Promotion promotion;
     private final ShortTermEntries entries;
     private final EdgeRecompute edgeRecompute;
+    private final LogRetentionJob logRetention;
+    private final HousekeepingJob housekeeping;
 
     public MemoryAdminGrpcService(DataSource dataSource, SynapseDecayJob synapseDecay, PromotionJob promotionJob,
             NodeDecayJob nodeDecay, ShortTermExpiryJob expiry, Promotion promotion, ShortTermEntries entries,
-            EdgeRecompute edgeRecompute) {
+            EdgeRecompute edgeRecompute, LogRetentionJob logRetention, HousekeepingJob housekeeping) {
+        this.logRetention = logRetention;
+        this.housekeeping = housekeeping;
         this.edgeRecompute = edgeRecompute;
         this.dataSource = dataSource;
         this.synapseDecay = synapseDecay;
@@ -75,6 +81,8 @@ public class MemoryAdminGrpcService extends MutinyMemoryAdminServiceGrpc.MemoryA
                 case MEMORY_JOB_PROMOTION -> promotionJob.run("manual");
                 case MEMORY_JOB_NODE_DECAY -> nodeDecay.run("manual");
                 case MEMORY_JOB_SHORT_TERM_EXPIRY -> expiry.run("manual");
+                case MEMORY_JOB_LOG_RETENTION -> logRetention.run("manual");
+                case MEMORY_JOB_HOUSEKEEPING -> housekeeping.run("manual");
                 default -> throw Status.UNIMPLEMENTED.withDescription("job: " + request.getJob()
                         + " is not available yet").asRuntimeException();
             };

@@ -262,6 +262,13 @@ public interface LongTermConfig {
 
         @WithDefault("100000")
         int bufferCapacity();
+
+        /**
+         * The tenant that sees pipeline-log rows without a pair (jobs, background work) in Query; every other
+         * tenant sees only the rows of its own pairs. Not in §15: a decision of this implementation.
+         */
+        @WithDefault("system")
+        String systemTenant();
     }
 
     /** §12 threshold calibration. */

@@ -14,7 +14,6 @@ import javax.sql.DataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
-import dev.brain.memory.synapse.config.SynapseConfig;
 import dev.brain.memory.synapse.repository.SynapseRepository.DatabaseException;
 import dev.brain.memory.synapse.repository.SynapseRepository.DecayCounts;
 import dev.brain.memory.synapse.service.SynapseNetwork;
@@ -23,9 +22,10 @@ import io.quarkus.narayana.jta.runtime.TransactionConfiguration;
 import io.quarkus.scheduler.Scheduled;
 
 /**
- * Daily synapse decay (memory.md §2.3) and expiry of remembered event keys; also run on demand
+ * Daily synapse decay (memory.md §2.3); also run on demand
  * ({@code MemoryAdminService.RunJob(SYNAPSE_DECAY)}). One replica runs it at a time
- * ({@code pg_try_advisory_xact_lock}); every run leaves a {@code job_run} row.
+ * ({@code pg_try_advisory_xact_lock}); every run leaves a {@code job_run} row. Remembered event keys
+ * ({@code synapse_event}) are expired by the hourly HOUSEKEEPING job (§11), not here.
  */
 @ApplicationScoped
 public class SynapseDecayJob {
@@ -37,13 +37,11 @@ public class SynapseDecayJob {
     }
 
     private final SynapseNetwork network;
-    private final SynapseConfig config;
     private final DataSource dataSource;
     private final Clock clock;
 
-    public SynapseDecayJob(SynapseNetwork network, SynapseConfig config, DataSource dataSource, Clock clock) {
+    public SynapseDecayJob(SynapseNetwork network, DataSource dataSource, Clock clock) {
         this.network = network;
-        this.config = config;
         this.dataSource = dataSource;
         this.clock = clock;
     }
@@ -71,15 +69,9 @@ public class SynapseDecayJob {
             }
             Log.infof("synapse-decay started (%s)", trigger);
             DecayCounts decay = network.decay(now);
-            long expired;
-            try (PreparedStatement s = c.prepareStatement("delete from synapse_event where created_at < ?")) {
-                s.setObject(1, now.minus(config.eventIdRetention()));
-                expired = s.executeUpdate();
-            }
             Map<String, Long> counts = new LinkedHashMap<>();
             counts.put("updated", decay.updated());
             counts.put("pruned", decay.pruned());
-            counts.put("events_expired", expired);
             record(c, trigger, now, "done", counts);
             Log.infof("synapse-decay done: %s", counts);
             return new Run(false, counts, (System.nanoTime() - started) / 1_000_000);
