@@ -249,7 +249,7 @@ public class LayerChange {
         int deleted = deletes.isEmpty() ? 0 : repository.deleteEdges(userId, agentId, deletes);
         int inserted = created.isEmpty() ? 0 : nodes.insertEdges(userId, agentId, created.toString(), now);
         if (inserted != deleted) {
-            repository.adjustStats(userId, agentId, 0, 0, inserted - deleted);
+            nodes.adjustStats(userId, agentId, 0, 0, inserted - deleted);
         }
         return new Summary(affected.size(), entriesUpdated, recomputed, inserted, deleted);
     }

@@ -13,7 +13,7 @@ import javax.sql.DataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
-import dev.brain.memory.longterm.layerchange.LayerChangeRepository;
+import dev.brain.memory.longterm.promotion.NodeWriteRepository;
 import dev.brain.memory.longterm.repository.LongTermRepository;
 import dev.brain.memory.synapse.NodeKey;
 import dev.brain.memory.synapse.repository.SynapseRepository;
@@ -54,14 +54,14 @@ public class PartitionDeletes {
 
     private final DataSource dataSource;
     private final LongTermRepository longTerm;
-    private final LayerChangeRepository layerChange;
+    private final NodeWriteRepository nodes;
     private final SynapseRepository synapses;
 
-    public PartitionDeletes(DataSource dataSource, LongTermRepository longTerm, LayerChangeRepository layerChange,
+    public PartitionDeletes(DataSource dataSource, LongTermRepository longTerm, NodeWriteRepository nodes,
             SynapseRepository synapses) {
         this.dataSource = dataSource;
         this.longTerm = longTerm;
-        this.layerChange = layerChange;
+        this.nodes = nodes;
         this.synapses = synapses;
     }
 
@@ -98,7 +98,7 @@ public class PartitionDeletes {
             throw new DatabaseException(e);
         }
         long removed = synapses.deleteTouching(tenant, new NodeKey("memory", id)).size();
-        layerChange.adjustStats(userId, agentId, -1, active ? -1 : 0, -edges);
+        nodes.adjustStats(userId, agentId, -1, active ? -1 : 0, -edges);
         return new NodeDeleted(edges, removed);
     }
 

@@ -219,19 +219,24 @@ public class NodeWriteRepository {
         }
     }
 
-    /** partition_stats after a promotion: counts added (created when the pair has no row yet). */
-    public void addStats(String userId, String agentId, long nodes, long active, long edges) {
+    /**
+     * partition_stats by a delta; counts never fall below 0 (graphs built by import or fixtures may have no
+     * stats row, which then starts at the clamped delta).
+     */
+    public void adjustStats(String userId, String agentId, long nodes, long active, long edges) {
         String sql = "insert into partition_stats as ps (user_id, agent_id, node_count, active_count, edge_count)"
-                + " values (?, ?, ?, ?, ?) on conflict (user_id, agent_id) do update set"
-                + " node_count = ps.node_count + excluded.node_count,"
-                + " active_count = ps.active_count + excluded.active_count,"
-                + " edge_count = ps.edge_count + excluded.edge_count";
+                + " values (?, ?, greatest(?, 0), greatest(?, 0), greatest(?, 0)) on conflict (user_id, agent_id)"
+                + " do update set node_count = greatest(ps.node_count + ?, 0),"
+                + " active_count = greatest(ps.active_count + ?, 0), edge_count = greatest(ps.edge_count + ?, 0)";
         try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
             s.setString(1, userId);
             s.setString(2, agentId);
             s.setLong(3, nodes);
             s.setLong(4, active);
             s.setLong(5, edges);
+            s.setLong(6, nodes);
+            s.setLong(7, active);
+            s.setLong(8, edges);
             s.executeUpdate();
         } catch (SQLException e) {
             throw new DatabaseException(e);

@@ -155,7 +155,7 @@ public class Promotion {
             } else {
                 outcome = REACTIVATED;
                 nodes.halfReactivate(userId, agentId, best.id(), config.node().minWeight(), now);
-                nodes.addStats(userId, agentId, 0, 1, 0);
+                nodes.adjustStats(userId, agentId, 0, 1, 0);
             }
             entries.markHit(entryId, outcome, best.id());
             logLine(entry, source, outcome, best, counts, exact, byEmbedding.size() >= limit, 0, 0, started);
@@ -191,7 +191,7 @@ public class Promotion {
         // 7. the entry moved into the node
         entries.delete(userId, agentId, entryId);
         // 8. stats and the decision line
-        nodes.addStats(userId, agentId, 1, 1, edges);
+        nodes.adjustStats(userId, agentId, 1, 1, edges);
         logLine(entry, source, NEW_NODE, best, counts, exact, byEmbedding.size() >= limit, edges, capped, started);
         return new Result(NEW_NODE, nodeId, 0, edges, bestCosine, capped, "");
     }

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 import javax.sql.DataSource;
 
@@ -199,39 +200,23 @@ public class SynapseRepository {
         if (minWeightByNode.isEmpty()) {
             return List.of();
         }
-        String typeFilter = types.isEmpty() ? "" : " and s.synapse_type = any(?)";
-        List<String> parts = new ArrayList<>();
+        Map<Long, SynapseRow> rows = new TreeMap<>();
+        sidesOf(tenant, new ArrayList<>(minWeightByNode.entrySet()), sides(direction), types,
+                "select " + COLUMNS + " from synapse s where %s")
+                .forEach(bySide -> bySide.forEach(found -> found.forEach(r -> rows.put(r.id(), r))));
+        return new ArrayList<>(rows.values());
+    }
+
+    /** The ends a traversal leaves from: true = the node is the source. */
+    private static List<Boolean> sides(Direction direction) {
+        List<Boolean> sides = new ArrayList<>(2);
         if (direction.forward()) {
-            parts.add("select " + COLUMNS + " from synapse s join unnest(?::text[], ?::bigint[], ?::float8[]) as f(t, i, m)"
-                    + " on s.source_type = f.t and s.source_id = f.i and s.base_weight >= f.m and s.weight >= f.m"
-                    + " where s.tenant = ?" + typeFilter);
+            sides.add(true);
         }
         if (direction.backward()) {
-            parts.add("select " + COLUMNS + " from synapse s join unnest(?::text[], ?::bigint[], ?::float8[]) as f(t, i, m)"
-                    + " on s.target_type = f.t and s.target_id = f.i and s.base_weight >= f.m and s.weight >= f.m"
-                    + " where s.tenant = ?" + typeFilter);
+            sides.add(false);
         }
-        String sql = "select * from (" + String.join(" union ", parts) + ") x order by 1";
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            List<Map.Entry<NodeKey, Double>> nodes = new ArrayList<>(minWeightByNode.entrySet());
-            Array typeArray = c.createArrayOf("text", nodes.stream().map(e -> e.getKey().type()).toArray());
-            Array idArray = c.createArrayOf("bigint", nodes.stream().map(e -> e.getKey().id()).toArray());
-            Array minArray = c.createArrayOf("float8", nodes.stream().map(Map.Entry::getValue).toArray());
-            Array synapseTypes = types.isEmpty() ? null : c.createArrayOf("text", types.toArray());
-            int i = 1;
-            for (int part = 0; part < parts.size(); part++) {
-                s.setArray(i++, typeArray);
-                s.setArray(i++, idArray);
-                s.setArray(i++, minArray);
-                s.setString(i++, tenant);
-                if (synapseTypes != null) {
-                    s.setArray(i++, synapseTypes);
-                }
-            }
-            return list(s);
-        } catch (SQLException e) {
-            throw new DatabaseException(e);
-        }
+        return sides;
     }
 
     /** Rows read per node and side, in base_weight order, for each strongest synapse asked for. */
@@ -249,13 +234,7 @@ public class SynapseRepository {
     public List<SynapseRow> strongestAround(String tenant, Map<NodeKey, Double> minWeightByNode, Direction direction,
             List<String> types, int perNode) {
         List<Map.Entry<NodeKey, Double>> nodes = new ArrayList<>(minWeightByNode.entrySet());
-        List<Boolean> sides = new ArrayList<>();
-        if (direction.forward()) {
-            sides.add(true);
-        }
-        if (direction.backward()) {
-            sides.add(false);
-        }
+        List<Boolean> sides = sides(direction);
         int scan = perNode * SCAN_FACTOR;
         List<List<List<SynapseRow>>> read = sidesOf(tenant, nodes, sides, types,
                 "select " + COLUMNS + " from synapse s where %s order by s.base_weight desc limit " + scan);
