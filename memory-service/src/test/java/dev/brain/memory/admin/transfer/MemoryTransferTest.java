@@ -55,6 +55,9 @@ class MemoryTransferTest {
     @Inject
     DataSource dataSource;
 
+    @Inject
+    dev.brain.memory.longterm.vectors.TextVectors textVectors;
+
     ManagedChannel channel;
 
     @BeforeEach
@@ -410,5 +413,64 @@ class MemoryTransferTest {
         TestPair pair = LongTermFixtures.newPair();
         assertStatus(() -> importLines("intruder-" + pair.tenant(), into(pair, ImportConflictPolicy.IMPORT_CONFLICT_POLICY_FAIL),
                 file(node("a", ",\"raw_weight\":0.5"))), Status.Code.PERMISSION_DENIED, "pair.user_id");
+    }
+
+    @Test
+    void entriesRoundTripWithTheirHitNodeByKey() throws Exception {
+        TestPair source = LongTermFixtures.newPair();
+        long hit = LongTermFixtures.node(dataSource, source, NodeSpec.of("hit", LongTermFixtures.unit(5)));
+        LongTermFixtures.exec(dataSource, "insert into short_term_entry (user_id, agent_id, observer, entry_key, content,"
+                + " embedding, salience, topics, topic_keys, entity_ids, time_at, time_precision, emotion, arousal,"
+                + " metadata, turn_id, created_at, expires_at, promotion_state, hit_node_id, attempts, last_error)"
+                + " select user_id, agent_id, 'assistant', 'e-1', 'same as hit', embedding, 0.71, '{Tea}', '{tea}',"
+                + " '{3}', '2026-09-01T00:00:00Z', 'day', 'trust', 0.3, '{\"k\":1}', 'turn-9',"
+                + " '2026-10-01T12:00:00Z', '2026-10-31T12:00:00Z', 'duplicate', id, 1, 'none'"
+                + " from long_term_node where id = " + hit);
+        String jsonl = export(source.tenant(), source, MemoryRecordKind.MEMORY_RECORD_KIND_NODES,
+                MemoryRecordKind.MEMORY_RECORD_KIND_ENTRIES);
+        TestPair target = LongTermFixtures.newPair();
+        ImportMemoryResponse response = importLines(target.tenant(),
+                into(target, ImportConflictPolicy.IMPORT_CONFLICT_POLICY_FAIL), jsonl);
+        assertThat(response.getCountsMap()).containsEntry("entry", 1L).containsEntry("node", 1L);
+        String entrySql = "select h.source_key || ' ' || (to_jsonb(s) - 'id' - 'user_id' - 'agent_id' - 'hit_node_id')::text"
+                + " from short_term_entry s join long_term_node h on h.id = s.hit_node_id where s.user_id = ?";
+        assertThat(rows(entrySql, target.userId())).isEqualTo(rows(entrySql, source.userId())).hasSize(1);
+    }
+
+    @Test
+    void aLargeExportStreamsInChunksOfWholeLines() throws Exception {
+        TestPair pair = LongTermFixtures.newPair();
+        String content = "x".repeat(60_000);
+        for (int i = 1; i <= 40; i++) {
+            LongTermFixtures.node(dataSource, pair, NodeSpec.of(content + i, LongTermFixtures.unit(i)));
+        }
+        Iterator<ExportMemoryChunk> chunks = GrpcTestChannel.as(pair.tenant(), MemoryAdminServiceGrpc.newBlockingStub(channel))
+                .export(ExportMemoryRequest.newBuilder().setPair(pair.proto()).build());
+        int n = 0;
+        long lines = 0;
+        while (chunks.hasNext()) {
+            String data = chunks.next().getData().toStringUtf8();
+            assertThat(data.getBytes(StandardCharsets.UTF_8).length).isLessThanOrEqualTo(1 << 20);
+            assertThat(data).endsWith("\n");
+            lines += data.chars().filter(ch -> ch == '\n').count();
+            n++;
+        }
+        assertThat(n).isGreaterThanOrEqualTo(3);
+        assertThat(lines).isEqualTo(41);
+    }
+
+    @Test
+    void embedMissingEmbedsTheContentElseTheLineIsRejected() throws Exception {
+        TestPair pair = LongTermFixtures.newPair();
+        String line = "{\"kind\":\"node\",\"source_key\":\"k\",\"observer\":\"user\",\"content\":\"Anna likes tea\","
+                + "\"raw_weight\":0.8}";
+        assertStatus(() -> importLines(pair.tenant(), into(pair, ImportConflictPolicy.IMPORT_CONFLICT_POLICY_FAIL),
+                file(line)), Status.Code.INVALID_ARGUMENT, "line 2: embedding: missing");
+        importLines(pair.tenant(), ImportMemoryOptions.newBuilder().setPair(pair.proto()).setEmbedMissing(true).build(),
+                file(line));
+        float[] expected = textVectors.embed(List.of("Anna likes tea")).get(0);
+        assertThat(count("select count(*) from long_term_node where user_id = ? and embedding = ?::vector",
+                pair.userId(), dev.brain.memory.longterm.repository.LongTermRepository.vectorLiteral(expected)))
+                .isEqualTo(1);
     }
 }
