@@ -16,6 +16,21 @@ import dev.brain.grpc.v1.PromoteEntryResponse;
 import dev.brain.grpc.v1.PromotionOutcome;
 import dev.brain.memory.admin.scheduler.HousekeepingJob;
 import dev.brain.memory.log.scheduler.LogRetentionJob;
+import dev.brain.grpc.v1.CalibrateRequest;
+import dev.brain.grpc.v1.CalibrateResponse;
+import dev.brain.grpc.v1.ExportMemoryChunk;
+import dev.brain.grpc.v1.ExportMemoryRequest;
+import dev.brain.grpc.v1.ImportLineError;
+import dev.brain.grpc.v1.ImportMemoryRequest;
+import dev.brain.grpc.v1.ImportMemoryResponse;
+import dev.brain.memory.admin.calibration.Calibration;
+import dev.brain.memory.admin.transfer.TransferRequests;
+import dev.brain.memory.admin.transfer.JsonLines;
+import dev.brain.memory.admin.transfer.MemoryExport;
+import dev.brain.memory.admin.transfer.MemoryImport;
+import com.google.protobuf.ByteString;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
 import dev.brain.memory.longterm.decay.NodeDecayJob;
 import dev.brain.memory.longterm.edges.EdgeRecompute;
 import dev.brain.memory.longterm.partition.PairAccess;
@@ -37,7 +52,8 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * {@code MemoryAdminService}: operator calls of memory-service (live row counts, the jobs PROMOTION, NODE_DECAY,
- * SYNAPSE_DECAY, SHORT_TERM_EXPIRY, LOG_RETENTION and HOUSEKEEPING now, PromoteEntry).
+ * SYNAPSE_DECAY, SHORT_TERM_EXPIRY, LOG_RETENTION and HOUSEKEEPING now, PromoteEntry, RecomputeEdges,
+ * Calibrate, Export, Import).
  */
 @GrpcService
 public class MemoryAdminGrpcService extends MutinyMemoryAdminServiceGrpc.MemoryAdminServiceImplBase {
@@ -52,12 +68,19 @@ public class MemoryAdminGrpcService extends MutinyMemoryAdminServiceGrpc.MemoryA
     private final EdgeRecompute edgeRecompute;
     private final LogRetentionJob logRetention;
     private final HousekeepingJob housekeeping;
+    private final Calibration calibration;
+    private final MemoryExport export;
+    private final MemoryImport importer;
 
     public MemoryAdminGrpcService(DataSource dataSource, SynapseDecayJob synapseDecay, PromotionJob promotionJob,
             NodeDecayJob nodeDecay, ShortTermExpiryJob expiry, Promotion promotion, ShortTermEntries entries,
-            EdgeRecompute edgeRecompute, LogRetentionJob logRetention, HousekeepingJob housekeeping) {
+            EdgeRecompute edgeRecompute, LogRetentionJob logRetention, HousekeepingJob housekeeping,
+            Calibration calibration, MemoryExport export, MemoryImport importer) {
         this.logRetention = logRetention;
         this.housekeeping = housekeeping;
+        this.calibration = calibration;
+        this.export = export;
+        this.importer = importer;
         this.edgeRecompute = edgeRecompute;
         this.dataSource = dataSource;
         this.synapseDecay = synapseDecay;
@@ -152,5 +175,42 @@ public class MemoryAdminGrpcService extends MutinyMemoryAdminServiceGrpc.MemoryA
                     .forEach((table, rows) -> response.addTables(TableCount.newBuilder().setTable(table).setRows(rows)));
             return response.build();
         });
+    }
+
+    @Override
+    @Blocking
+    public Uni<CalibrateResponse> calibrate(CalibrateRequest request) {
+        return Uni.createFrom().item(() -> {
+            PairId pair = PairAccess.require(request.getPair());
+            Calibration.Report report = calibration.calibrate(pair.userId(), pair.agentId(), request.getSamplePairs(),
+                    request.getAnswersList(), request.hasSeed() ? request.getSeed() : null);
+            return TransferRequests.response(report);
+        });
+    }
+
+    /** Streams the export on a worker thread, one chunk (≤ 1 MiB of whole lines) per request of the client. */
+    @Override
+    public Multi<ExportMemoryChunk> export(ExportMemoryRequest request) {
+        String tenant = Tenancy.currentTenant();
+        PairId pair = request.hasPair() ? PairAccess.require(request.getPair()) : null;
+        var kinds = TransferRequests.kinds(request.getKindsList());
+        return Multi.createFrom().<byte[]>iterable(() -> export.chunks(tenant, pair, kinds))
+                .map(bytes -> ExportMemoryChunk.newBuilder().setData(ByteString.copyFrom(bytes)).build())
+                .runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+    }
+
+    /** Collects the call's lines (within the §14 limits), then imports them in one transaction on a worker thread. */
+    @Override
+    public Uni<ImportMemoryResponse> import_(Multi<ImportMemoryRequest> request) {
+        String tenant = Tenancy.currentTenant();
+        return request.collect().in(TransferRequests.ImportCall::new, TransferRequests.ImportCall::accept)
+                .emitOn(Infrastructure.getDefaultWorkerPool())
+                .map(call -> {
+                    MemoryImport.Result result = importer.run(tenant, call.options(), call.lines());
+                    ImportMemoryResponse.Builder response = ImportMemoryResponse.newBuilder().putAllCounts(result.counts());
+                    result.errors().forEach(e -> response.addErrors(ImportLineError.newBuilder().setLine(e.line())
+                            .setMessage(e.message())));
+                    return response.build();
+                });
     }
 }

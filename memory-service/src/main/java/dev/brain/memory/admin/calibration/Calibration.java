@@ -1,0 +1,255 @@
+package dev.brain.memory.admin.calibration;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+import javax.sql.DataSource;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.brain.memory.embedding.service.Embedder;
+import dev.brain.memory.longterm.config.LongTermConfig;
+import dev.brain.memory.longterm.repository.LongTermRepository;
+import dev.brain.memory.longterm.vectors.TextVectors;
+import dev.brain.memory.synapse.repository.SynapseRepository.DatabaseException;
+import io.grpc.Status;
+import io.quarkus.logging.Log;
+
+/**
+ * Threshold calibration (memory.md §12): node–node cosines of uniformly sampled distinct node pairs (all pairs
+ * when there are fewer than the sample size), answer–node cosines of every answer against every active node,
+ * both computed by pgvector; suggestions for the four model-specific keys, rounded up. The report is stored in
+ * {@code calibration}; configuration is never changed.
+ */
+@ApplicationScoped
+public class Calibration {
+
+    public static final String EDGE_EMBEDDING_THRESHOLD = "edge.embedding-threshold";
+    public static final String USAGE_THRESHOLD = "usage.threshold";
+    public static final String ANCHOR_MIN_COSINE = "read.anchor-min-cosine";
+    public static final String MATCH_THRESHOLD = "promotion.match-threshold";
+    /** Below these sizes the report says {@code low_sample}. */
+    public static final int LOW_SAMPLE_NODES = 1000;
+    public static final int LOW_SAMPLE_ANSWERS = 10;
+    /** Largest request sample. */
+    public static final int MAX_SAMPLE_PAIRS = 10_000_000;
+
+    /** A finished report. */
+    public record Report(long id, String model, int dimension, CosineStats nodeNode, CosineStats answerNode,
+            boolean lowSample, Map<String, Double> current, Map<String, Double> suggestions, OffsetDateTime createdAt) {
+    }
+
+    private final DataSource dataSource;
+    private final LongTermConfig config;
+    private final TextVectors vectors;
+    private final Embedder embedder;
+    private final ObjectMapper json;
+    private final Clock clock;
+
+    public Calibration(DataSource dataSource, LongTermConfig config, TextVectors vectors, Embedder embedder,
+            ObjectMapper json, Clock clock) {
+        this.dataSource = dataSource;
+        this.config = config;
+        this.vectors = vectors;
+        this.embedder = embedder;
+        this.json = json;
+        this.clock = clock;
+    }
+
+    /** The suggestions of §12 from the two distributions. */
+    public static Map<String, Double> suggestions(CosineStats nodeNode, CosineStats answerNode) {
+        Map<String, Double> s = new LinkedHashMap<>();
+        s.put(EDGE_EMBEDDING_THRESHOLD, CosineStats.roundUp(nodeNode.p99(), 0.05));
+        s.put(USAGE_THRESHOLD, CosineStats.roundUp(answerNode.p999(), 0.05));
+        s.put(ANCHOR_MIN_COSINE, CosineStats.roundUp(answerNode.p90(), 0.05));
+        s.put(MATCH_THRESHOLD, CosineStats.roundUp(nodeNode.p9999(), 0.01));
+        return s;
+    }
+
+    /**
+     * Measures the pair and stores the report.
+     *
+     * @param samplePairs 0 = {@code calibration.sample-pairs}
+     * @param answers empty = the last {@code calibration.answer-count} answers stored by ReinforceUsage
+     * @param seed null = random
+     */
+    @Transactional
+    public Report calibrate(String userId, String agentId, int samplePairs, List<String> answers, Long seed) {
+        Log.debugf("calibrate %s/%s sample=%d answers=%d", userId, agentId, samplePairs, answers.size());
+        int sample = samplePairs == 0 ? config.calibration().samplePairs() : samplePairs;
+        if (sample < 0 || sample > MAX_SAMPLE_PAIRS) {
+            throw Status.INVALID_ARGUMENT.withDescription("sample_pairs: must be 0.." + MAX_SAMPLE_PAIRS)
+                    .asRuntimeException();
+        }
+        try (Connection c = dataSource.getConnection()) {
+            List<Long> ids = nodeIds(c, userId, agentId);
+            double[] nodeNode = nodeNodeCosines(c, userId, agentId, ids, sample,
+                    seed == null ? new Random() : new Random(seed));
+            List<String> texts = answers.isEmpty() ? storedAnswers(c, userId, agentId) : answers;
+            double[] answerNode = answerNodeCosines(c, userId, agentId, texts);
+            CosineStats nn = CosineStats.of(nodeNode);
+            CosineStats an = CosineStats.of(answerNode);
+            boolean low = ids.size() < LOW_SAMPLE_NODES || texts.size() < LOW_SAMPLE_ANSWERS;
+            Map<String, Double> current = new LinkedHashMap<>();
+            current.put(EDGE_EMBEDDING_THRESHOLD, config.edge().embeddingThreshold());
+            current.put(USAGE_THRESHOLD, config.usage().threshold());
+            current.put(ANCHOR_MIN_COSINE, config.read().anchorMinCosine());
+            current.put(MATCH_THRESHOLD, config.promotion().matchThreshold());
+            Map<String, Double> suggested = suggestions(nn, an);
+            OffsetDateTime now = OffsetDateTime.now(clock);
+            ObjectNode report = json.createObjectNode();
+            report.put("model", embedder.model()).put("dimension", embedder.dimension())
+                    .put("sample_pairs", sample).put("seed", seed).put("nodes", ids.size())
+                    .put("answers", texts.size()).put("low_sample", low);
+            report.set("node_node", json.valueToTree(nn));
+            report.set("answer_node", json.valueToTree(an));
+            report.set("current", json.valueToTree(current));
+            report.set("suggestions", json.valueToTree(suggested));
+            long id;
+            try (PreparedStatement s = c.prepareStatement("insert into calibration (user_id, agent_id, model, dimension,"
+                    + " report, created_at) values (?, ?, ?, ?, ?::jsonb, ?) returning id")) {
+                s.setString(1, userId);
+                s.setString(2, agentId);
+                s.setString(3, embedder.model());
+                s.setInt(4, embedder.dimension());
+                s.setString(5, report.toString());
+                s.setObject(6, now);
+                try (ResultSet rs = s.executeQuery()) {
+                    rs.next();
+                    id = rs.getLong(1);
+                }
+            }
+            return new Report(id, embedder.model(), embedder.dimension(), nn, an, low, current, suggested, now);
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+    }
+
+    private static List<Long> nodeIds(Connection c, String userId, String agentId) throws SQLException {
+        List<Long> ids = new ArrayList<>();
+        try (PreparedStatement s = c.prepareStatement(
+                "select id from long_term_node where user_id = ? and agent_id = ? order by id")) {
+            s.setString(1, userId);
+            s.setString(2, agentId);
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    ids.add(rs.getLong(1));
+                }
+            }
+        }
+        return ids;
+    }
+
+    /**
+     * All unordered distinct pairs when there are at most {@code sample} of them; else {@code sample} pairs drawn
+     * uniformly (with replacement) from the seeded generator. Cosines by pgvector, in one statement.
+     */
+    private static double[] nodeNodeCosines(Connection c, String userId, String agentId, List<Long> ids, int sample,
+            Random random) throws SQLException {
+        long n = ids.size();
+        long all = n * (n - 1) / 2;
+        if (all == 0 || sample == 0) {
+            return new double[0];
+        }
+        String pairFilter = "a.user_id = ? and a.agent_id = ? and b.user_id = ? and b.agent_id = ?";
+        if (all <= sample) {
+            return cosines(c, "select 1 - (a.embedding <=> b.embedding) from long_term_node a join long_term_node b"
+                    + " on a.id < b.id where " + pairFilter, s -> bindPair(s, 1, userId, agentId));
+        }
+        Long[] from = new Long[sample];
+        Long[] to = new Long[sample];
+        for (int k = 0; k < sample; k++) {
+            int i = random.nextInt((int) n);
+            int j = random.nextInt((int) n - 1);
+            if (j >= i) {
+                j++;
+            }
+            from[k] = ids.get(i);
+            to[k] = ids.get(j);
+        }
+        return cosines(c, "select 1 - (a.embedding <=> b.embedding) from unnest(?::bigint[], ?::bigint[]) p(x, y)"
+                + " join long_term_node a on a.id = p.x join long_term_node b on b.id = p.y where " + pairFilter, s -> {
+                    s.setArray(1, c.createArrayOf("bigint", from));
+                    s.setArray(2, c.createArrayOf("bigint", to));
+                    bindPair(s, 3, userId, agentId);
+                });
+    }
+
+    private List<String> storedAnswers(Connection c, String userId, String agentId) throws SQLException {
+        List<String> answers = new ArrayList<>();
+        try (PreparedStatement s = c.prepareStatement("select answer_text from usage_decision where user_id = ?"
+                + " and agent_id = ? and answer_text ~ '\\S' order by created_at desc limit ?")) {
+            s.setString(1, userId);
+            s.setString(2, agentId);
+            s.setInt(3, config.calibration().answerCount());
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    answers.add(rs.getString(1));
+                }
+            }
+        }
+        return answers;
+    }
+
+    private double[] answerNodeCosines(Connection c, String userId, String agentId, List<String> answers)
+            throws SQLException {
+        if (answers.isEmpty()) {
+            return new double[0];
+        }
+        List<String> literals = new ArrayList<>(answers.size());
+        for (int from = 0; from < answers.size(); from += Embedder.MAX_TEXTS) {
+            for (float[] v : vectors.embed(answers.subList(from, Math.min(answers.size(), from + Embedder.MAX_TEXTS)))) {
+                literals.add(LongTermRepository.vectorLiteral(v));
+            }
+        }
+        return cosines(c, "select 1 - (n.embedding <=> q.v::vector) from unnest(?::text[]) q(v) cross join"
+                + " long_term_node n where n.user_id = ? and n.agent_id = ? and n.active", s -> {
+                    s.setArray(1, c.createArrayOf("text", literals.toArray()));
+                    s.setString(2, userId);
+                    s.setString(3, agentId);
+                });
+    }
+
+    private static void bindPair(PreparedStatement s, int first, String userId, String agentId) throws SQLException {
+        s.setString(first, userId);
+        s.setString(first + 1, agentId);
+        s.setString(first + 2, userId);
+        s.setString(first + 3, agentId);
+    }
+
+    @FunctionalInterface
+    private interface Binder {
+        void bind(PreparedStatement statement) throws SQLException;
+    }
+
+    private static double[] cosines(Connection c, String sql, Binder binder) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement(sql)) {
+            binder.bind(s);
+            s.setFetchSize(10_000);
+            try (ResultSet rs = s.executeQuery()) {
+                double[] values = new double[1024];
+                int n = 0;
+                while (rs.next()) {
+                    if (n == values.length) {
+                        values = java.util.Arrays.copyOf(values, n * 2);
+                    }
+                    values[n++] = rs.getDouble(1);
+                }
+                return java.util.Arrays.copyOf(values, n);
+            }
+        }
+    }
+}
