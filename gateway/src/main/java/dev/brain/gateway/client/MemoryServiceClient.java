@@ -9,7 +9,23 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import dev.brain.grpc.v1.ExportMemoryChunk;
+import dev.brain.grpc.v1.ExportMemoryRequest;
+import dev.brain.grpc.v1.ImportMemoryRequest;
+import dev.brain.grpc.v1.ImportMemoryResponse;
+import dev.brain.grpc.v1.MutinyLongTermMemoryServiceGrpc;
 import dev.brain.grpc.v1.MutinyMemoryAdminServiceGrpc;
+import dev.brain.grpc.v1.MutinyShortTermMemoryServiceGrpc;
+import dev.brain.grpc.v1.PromoteEntryRequest;
+import dev.brain.grpc.v1.PromoteEntryResponse;
+import dev.brain.grpc.v1.ReadRequest;
+import dev.brain.grpc.v1.ReadResponse;
+import dev.brain.grpc.v1.ReinforceUsageRequest;
+import dev.brain.grpc.v1.ReinforceUsageResponse;
+import dev.brain.grpc.v1.SearchEntriesRequest;
+import dev.brain.grpc.v1.SearchEntriesResponse;
+import dev.brain.grpc.v1.WriteEntryRequest;
+import dev.brain.grpc.v1.WriteEntryResponse;
 import dev.brain.grpc.v1.ActivateRequest;
 import dev.brain.grpc.v1.ActivateResponse;
 import dev.brain.grpc.v1.FindPathRequest;
@@ -26,6 +42,7 @@ import dev.brain.grpc.v1.TableCount;
 import dev.brain.tenancy.Tenancy;
 import io.grpc.stub.MetadataUtils;
 import io.quarkus.grpc.GrpcClient;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 
 /** The gateway's only door to memory-service: tenant metadata and a deadline on every call. */
@@ -36,14 +53,72 @@ public class MemoryServiceClient {
 
     private final MutinyMemoryAdminServiceGrpc.MutinyMemoryAdminServiceStub service;
     private final MutinySynapseServiceGrpc.MutinySynapseServiceStub synapses;
+    private final MutinyShortTermMemoryServiceGrpc.MutinyShortTermMemoryServiceStub shortTerm;
+    private final MutinyLongTermMemoryServiceGrpc.MutinyLongTermMemoryServiceStub longTerm;
     private final Duration deadline;
 
     public MemoryServiceClient(@GrpcClient("memory") MutinyMemoryAdminServiceGrpc.MutinyMemoryAdminServiceStub service,
             @GrpcClient("memory") MutinySynapseServiceGrpc.MutinySynapseServiceStub synapses,
+            @GrpcClient("memory") MutinyShortTermMemoryServiceGrpc.MutinyShortTermMemoryServiceStub shortTerm,
+            @GrpcClient("memory") MutinyLongTermMemoryServiceGrpc.MutinyLongTermMemoryServiceStub longTerm,
             @ConfigProperty(name = "brain.services.deadline", defaultValue = "2s") Duration deadline) {
         this.service = service;
         this.synapses = synapses;
+        this.shortTerm = shortTerm;
+        this.longTerm = longTerm;
         this.deadline = deadline;
+    }
+
+    private static io.grpc.ClientInterceptor tenantOf(String tenant) {
+        return MetadataUtils.newAttachHeadersInterceptor(Tenancy.metadataFor(tenant));
+    }
+
+    /** Writes a short-term entry (memory_remember). */
+    public Uni<WriteEntryResponse> writeEntry(String tenant, WriteEntryRequest request) {
+        return shortTerm.withDeadlineAfter(deadline.toMillis(), TimeUnit.MILLISECONDS).withInterceptors(tenantOf(tenant))
+                .writeEntry(request)
+                .onFailure().transform(f -> ServiceCallException.of(NAME, f));
+    }
+
+    /** Short-term entries nearest to a query (what a recall that found nothing says is still waiting). */
+    public Uni<SearchEntriesResponse> searchEntries(String tenant, SearchEntriesRequest request) {
+        return shortTerm.withDeadlineAfter(deadline.toMillis(), TimeUnit.MILLISECONDS).withInterceptors(tenantOf(tenant))
+                .searchEntries(request)
+                .onFailure().transform(f -> ServiceCallException.of(NAME, f));
+    }
+
+    /** The read path (memory_recall). */
+    public Uni<ReadResponse> read(String tenant, ReadRequest request) {
+        return longTerm.withDeadlineAfter(deadline.toMillis(), TimeUnit.MILLISECONDS).withInterceptors(tenantOf(tenant))
+                .read(request)
+                .onFailure().transform(f -> ServiceCallException.of(NAME, f));
+    }
+
+    /** Usage reinforcement of a turn's final answer (memory_feedback). */
+    public Uni<ReinforceUsageResponse> reinforceUsage(String tenant, ReinforceUsageRequest request) {
+        return longTerm.withDeadlineAfter(deadline.toMillis(), TimeUnit.MILLISECONDS).withInterceptors(tenantOf(tenant))
+                .reinforceUsage(request)
+                .onFailure().transform(f -> ServiceCallException.of(NAME, f));
+    }
+
+    /** Promotes one short-term entry now (admin). */
+    public Uni<PromoteEntryResponse> promoteEntry(String tenant, PromoteEntryRequest request) {
+        return as(tenant).promoteEntry(request)
+                .onFailure().transform(f -> ServiceCallException.of(NAME, f));
+    }
+
+    /** Streams the pair's export (JSON lines in chunks); a long deadline, exports can be large. */
+    public Multi<ExportMemoryChunk> export(String tenant, ExportMemoryRequest request) {
+        return service.withDeadlineAfter(10, TimeUnit.MINUTES).withInterceptors(tenantOf(tenant))
+                .export(request)
+                .onFailure().transform(f -> ServiceCallException.of(NAME, f));
+    }
+
+    /** Streams an import (options first, then the data) as one call, one transaction. */
+    public Uni<ImportMemoryResponse> importMemory(String tenant, Multi<ImportMemoryRequest> messages) {
+        return service.withDeadlineAfter(10, TimeUnit.MINUTES).withInterceptors(tenantOf(tenant))
+                .import_(messages)
+                .onFailure().transform(f -> ServiceCallException.of(NAME, f));
     }
 
     private MutinyMemoryAdminServiceGrpc.MutinyMemoryAdminServiceStub as(String tenant) {

@@ -11,16 +11,28 @@ public class ServiceCallException extends RuntimeException {
     private final boolean badInput;
     private final boolean notFound;
     private final boolean forbidden;
+    private final boolean unimplemented;
 
     ServiceCallException(String message, boolean badInput, boolean notFound) {
         this(message, badInput, notFound, false);
     }
 
     ServiceCallException(String message, boolean badInput, boolean notFound, boolean forbidden) {
+        this(message, badInput, notFound, forbidden, false);
+    }
+
+    private ServiceCallException(String message, boolean badInput, boolean notFound, boolean forbidden,
+            boolean unimplemented) {
         super(message);
         this.badInput = badInput;
         this.notFound = notFound;
         this.forbidden = forbidden;
+        this.unimplemented = unimplemented;
+    }
+
+    /** The service does not offer the call yet (UNIMPLEMENTED; REST answers 501). */
+    public boolean unimplemented() {
+        return unimplemented;
     }
 
     /** The id belongs to another tenant (PERMISSION_DENIED with the service's description). */
@@ -42,6 +54,7 @@ public class ServiceCallException extends RuntimeException {
             case INVALID_ARGUMENT, OUT_OF_RANGE, FAILED_PRECONDITION ->
                     new ServiceCallException(status.getDescription(), true, false);
             case NOT_FOUND -> new ServiceCallException(status.getDescription(), false, true);
+            case UNIMPLEMENTED -> new ServiceCallException(ServiceFailures.describe(service, failure), false, false, false, true);
             case PERMISSION_DENIED -> status.getDescription() == null || status.getDescription().isBlank()
                     ? new ServiceCallException(ServiceFailures.describe(service, failure), false, false)
                     : new ServiceCallException(status.getDescription(), false, false, true);

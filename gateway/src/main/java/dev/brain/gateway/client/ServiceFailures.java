@@ -14,6 +14,7 @@ final class ServiceFailures {
             case UNAVAILABLE -> "unavailable";
             case DEADLINE_EXCEEDED -> "did not answer in time";
             case UNAUTHENTICATED, PERMISSION_DENIED -> "refused the call";
+            case UNIMPLEMENTED -> "does not offer this yet";
             default -> "failed (" + status.getCode() + ")";
         };
         String detail = status.getDescription();

@@ -9,7 +9,10 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 import dev.brain.gateway.client.ServiceCallException;
 
-/** REST answers for failed calls: 400 naming the field, 404, or 503 when a service is down; always one line. */
+/**
+ * REST answers for failed calls: 400 naming the field, 404, 403, 501 when the service does not offer the call yet,
+ * or 503 when a service is down; always one line.
+ */
 public class ErrorMappers {
 
     @ServerExceptionMapper
@@ -20,6 +23,7 @@ public class ErrorMappers {
     @ServerExceptionMapper
     public Response serviceCall(ServiceCallException e) {
         Response.Status status = e.badInput() ? Response.Status.BAD_REQUEST
+                : e.unimplemented() ? Response.Status.NOT_IMPLEMENTED
                 : e.notFound() ? Response.Status.NOT_FOUND
                 : e.forbidden() ? Response.Status.FORBIDDEN : Response.Status.SERVICE_UNAVAILABLE;
         return error(status, e.getMessage());

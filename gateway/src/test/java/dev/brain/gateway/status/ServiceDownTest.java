@@ -57,4 +57,24 @@ class ServiceDownTest {
         assertThat(result.getBoolean("isError")).isTrue();
         assertThat(result.getString("content[0].text")).startsWith("memory-service unavailable");
     }
+
+    @Test
+    void memoryToolsSayTheMemoryServiceIsUnavailableAndErrorToolsStillAnswer() {
+        String token = tokens.create("down-test", "default", Set.of("read", "write"), "test");
+        McpSession mcp = new McpSession(token).open();
+        JsonPath recall = mcp.callTool("memory_recall", Map.of("query", "anything"));
+        assertThat(recall.getBoolean("isError")).isTrue();
+        assertThat(recall.getString("content[0].text")).startsWith("memory-service unavailable");
+        JsonPath remember = mcp.callTool("memory_remember", Map.of("content", "x", "salience", 0.8));
+        assertThat(remember.getString("content[0].text")).startsWith("memory-service unavailable");
+        io.restassured.RestAssured.given().header("Authorization", "Bearer " + token)
+                .contentType(io.restassured.http.ContentType.JSON).body(Map.of("turn_id", "t", "answer", "x"))
+                .when().post("/api/v1/memory/feedback")
+                .then().statusCode(503).body("error", org.hamcrest.Matchers.startsWith("memory-service unavailable"));
+        io.restassured.RestAssured.given().header("Authorization", "Bearer " + token)
+                .when().get("/api/v1/memory/export")
+                .then().statusCode(503).body("error", org.hamcrest.Matchers.startsWith("memory-service unavailable"));
+        JsonPath query = mcp.callTool("brain_query_error", Map.of("query", "TypeError"));
+        assertThat(query.getBoolean("isError")).isFalse();
+    }
 }
