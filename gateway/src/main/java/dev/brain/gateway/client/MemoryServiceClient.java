@@ -9,6 +9,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import dev.brain.grpc.v1.CalibrateRequest;
+import dev.brain.grpc.v1.CalibrateResponse;
 import dev.brain.grpc.v1.ExportMemoryChunk;
 import dev.brain.grpc.v1.ExportMemoryRequest;
 import dev.brain.grpc.v1.ImportMemoryRequest;
@@ -104,6 +106,13 @@ public class MemoryServiceClient {
     /** Promotes one short-term entry now (admin). */
     public Uni<PromoteEntryResponse> promoteEntry(String tenant, PromoteEntryRequest request) {
         return as(tenant).promoteEntry(request)
+                .onFailure().transform(f -> ServiceCallException.of(NAME, f));
+    }
+
+    /** Threshold calibration of one pair (memory.md §12); a long deadline, it samples up to 100,000 pairs. */
+    public Uni<CalibrateResponse> calibrate(String tenant, CalibrateRequest request) {
+        return service.withDeadlineAfter(5, TimeUnit.MINUTES).withInterceptors(tenantOf(tenant))
+                .calibrate(request)
                 .onFailure().transform(f -> ServiceCallException.of(NAME, f));
     }
 

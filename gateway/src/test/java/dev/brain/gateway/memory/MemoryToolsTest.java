@@ -248,19 +248,10 @@ class MemoryToolsTest {
     void adminRunsTheMemoryJobsAndUnknownJobsAre404() {
         String admin = tokens.create(tenant, "default", Set.of("read", "write", "admin"), "test");
         for (String job : List.of("memory/promotion", "memory/node-decay", "memory/short-term-expiry", "memory/decay",
-                "memory/expiry", "memory/synapse-decay")) {
+                "memory/expiry", "memory/synapse-decay", "memory/log-retention", "memory/housekeeping")) {
             given().header("Authorization", "Bearer " + admin).when().post("/api/v1/admin/jobs/" + job)
                     .then().statusCode(200).body("job", equalTo(job)).body("status", oneOf("DONE", "SKIPPED_LOCKED"))
                     .body("counts", notNullValue()).body("duration_ms", notNullValue());
-        }
-        // not offered by memory-service yet on this branch: 501 with the reason; 200 once it lands
-        for (String job : List.of("memory/log-retention", "memory/housekeeping")) {
-            var response = given().header("Authorization", "Bearer " + admin).when().post("/api/v1/admin/jobs/" + job)
-                    .then().statusCode(oneOf(200, 501)).body("job", equalTo(job)).extract();
-            if (response.statusCode() == 501) {
-                assertThat(response.jsonPath().getString("status")).isEqualTo("NOT_AVAILABLE");
-                assertThat(response.jsonPath().getString("error")).startsWith("memory-service does not offer this yet");
-            }
         }
         given().header("Authorization", "Bearer " + admin).when().post("/api/v1/admin/jobs/memory/nonsense")
                 .then().statusCode(404).body("error", startsWith("job: unknown job 'memory/nonsense'"));
@@ -272,29 +263,41 @@ class MemoryToolsTest {
     void exportAndImportPassThroughToMemoryService() {
         var export = given().header("Authorization", "Bearer " + token)
                 .when().get("/api/v1/memory/export?kinds=entries,nodes")
-                .then().statusCode(oneOf(200, 501)).extract();
-        if (export.statusCode() == 501) {
-            assertThat(export.jsonPath().getString("error")).startsWith("memory-service does not offer this yet");
-        } else {
-            assertThat(export.asString().lines().findFirst().orElse("")).contains("\"header\"").contains("brain-memory");
-        }
+                .then().statusCode(200).extract();
+        assertThat(export.asString().lines().findFirst().orElse("")).contains("\"header\"").contains("brain-memory");
         given().header("Authorization", "Bearer " + token).when().get("/api/v1/memory/export?kinds=feelings")
                 .then().statusCode(400).body("error", startsWith("kinds: 'feelings'"));
 
         String header = "{\"kind\":\"header\",\"format\":\"brain-memory\",\"version\":1,\"model\":\"x\",\"dimension\":384,"
                 + "\"exported_at\":\"2026-11-30T00:00:00Z\"}\n";
-        var imported = given().header("Authorization", "Bearer " + token).contentType("application/x-ndjson").config(JSON_LINES).body(header)
-                .when().post("/api/v1/memory/import?on_conflict=skip")
-                .then().statusCode(oneOf(200, 400, 501)).extract();
-        if (imported.statusCode() == 501) {
-            assertThat(imported.jsonPath().getString("error")).startsWith("memory-service does not offer this yet");
-        }
+        given().header("Authorization", "Bearer " + token).contentType("application/x-ndjson").config(JSON_LINES)
+                .body(export.asString()).when().post("/api/v1/memory/import?on_conflict=skip")
+                .then().statusCode(200).body("counts", notNullValue());
         given().header("Authorization", "Bearer " + token).contentType("application/x-ndjson").config(JSON_LINES).body(header)
                 .when().post("/api/v1/memory/import?on_conflict=maybe")
                 .then().statusCode(400).body("error", startsWith("on_conflict: 'maybe'"));
         String reader = tokens.create(tenant, "default", Set.of("read"), "test");
         given().header("Authorization", "Bearer " + reader).contentType("application/x-ndjson").config(JSON_LINES).body(header)
                 .when().post("/api/v1/memory/import")
+                .then().statusCode(403);
+    }
+
+    @Test
+    void adminCalibratesAPairAndStoresTheReport() {
+        String admin = tokens.create(tenant, "default", Set.of("read", "write", "admin"), "test");
+        given().header("Authorization", "Bearer " + admin).contentType("application/json")
+                .body("{\"user_id\":\"" + tenant + "\",\"agent_id\":\"claude\",\"sample_pairs\":100,\"seed\":7,"
+                        + "\"answers\":[\"Anna lives in Hamburg\"]}")
+                .when().post("/api/v1/admin/memory/calibrate")
+                .then().statusCode(200).body("id", notNullValue()).body("dimension", equalTo(384))
+                .body("low_sample", equalTo(true)).body("node_node.n", notNullValue())
+                .body("suggestions", notNullValue()).body("current", notNullValue());
+        given().header("Authorization", "Bearer " + admin).contentType("application/json").body("{\"agent_id\":\"claude\"}")
+                .when().post("/api/v1/admin/memory/calibrate")
+                .then().statusCode(400).body("error", startsWith("user_id"));
+        given().header("Authorization", "Bearer " + token).contentType("application/json")
+                .body("{\"user_id\":\"" + tenant + "\",\"agent_id\":\"claude\"}")
+                .when().post("/api/v1/admin/memory/calibrate")
                 .then().statusCode(403);
     }
 }
