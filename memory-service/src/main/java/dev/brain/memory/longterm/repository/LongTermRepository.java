@@ -199,12 +199,11 @@ public class LongTermRepository {
             if (!exact) {
                 s.setString(i++, literal);
             }
-            s.setInt(i, exact ? limit : Math.max(limit, efSearch));
+            s.setInt(i, limit);
         }, rs -> new Scored(rs.getLong(1), 1 - rs.getDouble(2))));
-        // the index is approximate and its iterative scan relaxes the order: take the whole candidate list
-        // (ef_search rows, exact cosines) and keep the best by (cosine desc, id asc)
+        // relaxed order of the iterative index scan: restore (cosine desc, id asc)
         found.sort((a, b) -> a.cosine() != b.cosine() ? Double.compare(b.cosine(), a.cosine()) : Long.compare(a.id(), b.id()));
-        return found.size() > limit ? List.copyOf(found.subList(0, limit)) : found;
+        return found;
     }
 
     /**
