@@ -220,7 +220,7 @@ public class SynapseRepository {
     }
 
     /** Rows read per node and side, in base_weight order, for each strongest synapse asked for. */
-    static final int SCAN_FACTOR = 8;
+    static final int SCAN_FACTOR = 4;
 
     /**
      * For every node, a superset of its {@code perNode} strongest synapses (by current weight, ties included)

@@ -182,7 +182,7 @@ public class SynapseNetwork {
     }
 
     /** Frontier nodes expanded by the first query of a layer; each further query takes twice as many. */
-    static final int FIRST_FRONTIER_CHUNK = 16;
+    static final int FIRST_FRONTIER_CHUNK = 32;
 
     /**
      * Activation of the k-th strongest node found so far (earlier layers, improved by this one), or 0 while
