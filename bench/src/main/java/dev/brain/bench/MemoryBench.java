@@ -138,20 +138,9 @@ final class MemoryBench {
     }
 
     private static void measure(String name, String data, int calls, Runnable call) {
-        for (int i = 0; i < 20; i++) {
-            call.run();
-        }
-        long[] nanos = new long[calls];
-        long started = System.nanoTime();
-        for (int i = 0; i < calls; i++) {
-            long t0 = System.nanoTime();
-            call.run();
-            nanos[i] = System.nanoTime() - t0;
-        }
-        double seconds = (System.nanoTime() - started) / 1e9;
-        Stats stats = Stats.of(nanos);
-        System.out.printf("%-34s | %-19s | %5d | %6.1f | %6.1f | %6.1f | %7.0f%n", name, data, calls, stats.p50(),
-                stats.p95(), stats.p99(), calls / seconds);
+        Stats.Run run = Stats.time(calls, call);
+        System.out.printf("%-34s | %-19s | %5d | %6.1f | %6.1f | %6.1f | %7.0f%n", name, data, calls, run.stats().p50(),
+                run.stats().p95(), run.stats().p99(), run.perSecond());
     }
 
     private static Pair pair(String userId) {

@@ -5,6 +5,25 @@ import java.util.Arrays;
 /** Latency percentiles of one benchmark case (nanoseconds in, milliseconds out). */
 record Stats(double p50, double p95, double p99) {
 
+    /** One timed case: its percentiles and calls per second. */
+    record Run(Stats stats, double perSecond) {
+    }
+
+    /** Runs {@code call} 20 times to warm up, then {@code calls} times, each timed. */
+    static Run time(int calls, Runnable call) {
+        for (int i = 0; i < 20; i++) {
+            call.run();
+        }
+        long[] nanos = new long[calls];
+        long started = System.nanoTime();
+        for (int i = 0; i < calls; i++) {
+            long t0 = System.nanoTime();
+            call.run();
+            nanos[i] = System.nanoTime() - t0;
+        }
+        return new Run(of(nanos), calls / ((System.nanoTime() - started) / 1e9));
+    }
+
     static Stats of(long[] nanos) {
         long[] sorted = nanos.clone();
         Arrays.sort(sorted);
