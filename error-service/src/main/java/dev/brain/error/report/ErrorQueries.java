@@ -34,7 +34,7 @@ import io.grpc.Status;
 /**
  * {@code QueryErrors} (error-code.md §5.9): free text of any shape — a pasted error line with quotes,
  * parentheses and operators, keywords, an error code — is templated and searched in ranked lists (error full
- * text, trigram on the template, solution full text mapped to its errors), fused by reciprocal rank. The text
+ * text, same message shape as the parsed text, solution full text mapped to its errors), fused by reciprocal rank. The text
  * never reaches a query parser as syntax: lexemes are quoted one by one.
  */
 @ApplicationScoped
@@ -44,6 +44,8 @@ public class ErrorQueries {
     static final int MAX_QUERY_BYTES = 4 * 1024;
     static final int LIST_SIZE = 50;
     static final int RRF_K = 60;
+    /** At most this many hits of the full-text OR are ranked: an OR of common words can hit most of the store. */
+    static final int MAX_TEXT_HITS = 400;
 
     private final Jdbc jdbc;
     private final Scopes scopes;
@@ -104,8 +106,8 @@ public class ErrorQueries {
         params.addAll(filterParams);
         params.add(LIST_SIZE);
         params.addAll(filterParams);
-        params.add(template);
-        params.add(template);
+        params.add(parsed.type());
+        params.add(MessageTemplate.template(parsed.message()));
         params.add(LIST_SIZE);
         params.addAll(filterParams);
         params.add(LIST_SIZE);
@@ -117,16 +119,15 @@ public class ErrorQueries {
                    e.search_vector from error e, q where %2$s and e.search_vector @@ q.q limit %3$d) h cross join q
                    order by ts_rank_cd(h.search_vector, q.q, 32) desc, h.id desc limit ?) a)
                 union all
-                (select 2, id, last_seen_at from (select h.id, h.last_seen_at from (select e.id, e.last_seen_at,
-                   e.message_template from error e where %2$s and e.message_template %% ? limit %3$d) h
-                   order by similarity(h.message_template, ?) desc, h.id desc limit ?) b)
+                (select 2, id, last_seen_at from (select e.id, e.last_seen_at from error e
+                   where %2$s and e.message_shape = message_shape(?, ?) order by e.last_seen_at desc limit ?) b)
                 union all
                 (select 4, id, last_seen_at from (select e.id, e.last_seen_at, max(ts_rank_cd(s.search_vector, q.q, 32)) as rank
                    from solution s cross join q join error_solution es on es.solution_id = s.id
                    join error e on e.id = es.error_id
                    where %2$s and s.search_vector @@ q.q group by e.id, e.last_seen_at
                    order by rank desc, e.id desc limit ?) c)""".formatted(Matcher.lexemeQuery("|"), filter,
-                        Matcher.MAX_RANKED_HITS * 2),
+                        MAX_TEXT_HITS),
                 rs -> new Ranked(rs.getInt(1), rs.getLong(2), Jdbc.instant(rs, "last_seen_at")), params.toArray());
         Map<Long, Double> scores = new LinkedHashMap<>();
         Map<Long, List<ErrorQueryList>> lists = new HashMap<>();

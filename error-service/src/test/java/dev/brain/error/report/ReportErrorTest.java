@@ -185,11 +185,12 @@ class ReportErrorTest extends ErrorServiceTestBase {
                     .setTaskContext(("TypeError: " + message + "\n").repeat(20)).build());
         }
         clock.advance(Duration.ofMinutes(1));
+        for (int i = 0; i < 40; i++) {            // the same message shape, another quoted name: list 4 (30)
+            report("near-" + i, "TypeError: Cannot read properties of undefined (reading '" + name(i) + "')" + FRAME);
+        }
+        clock.advance(Duration.ofMinutes(1));
         for (int i = 0; i < 40; i++) {            // same type, other messages, most recent: list 2 (30)
             report("shop", "TypeError: 'fn" + name(i) + "' is not a function" + FRAME);
-        }
-        for (int i = 0; i < 40; i++) {            // the same template under another type: list 4 (30)
-            report("near-" + i, "RangeError: " + message + FRAME);
         }
         ReportErrorResponse probe = report("shop", TYPE_ERROR);
         assertThat(probe.getFootprint().getCandidatesConsidered()).isEqualTo(100);
