@@ -1,0 +1,74 @@
+package dev.brain.error.grpc;
+
+import java.util.function.Function;
+
+import dev.brain.error.analytics.ErrorCountsQuery;
+import dev.brain.error.session.CallScope;
+import dev.brain.error.session.Scopes;
+import dev.brain.grpc.v1.ErrorCountsRequest;
+import dev.brain.grpc.v1.ErrorCountsResponse;
+import dev.brain.grpc.v1.ModuleAdaptationGroupsRequest;
+import dev.brain.grpc.v1.ModuleAdaptationGroupsResponse;
+import dev.brain.grpc.v1.ModuleCapabilitiesRequest;
+import dev.brain.grpc.v1.ModuleCapabilitiesResponse;
+import dev.brain.grpc.v1.ModuleCoUsageRequest;
+import dev.brain.grpc.v1.ModuleCoUsageResponse;
+import dev.brain.grpc.v1.MutinyErrorAnalyticsServiceGrpc;
+import dev.brain.grpc.v1.Scope;
+import io.grpc.Status;
+import io.quarkus.grpc.GrpcService;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.smallrye.common.annotation.Blocking;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * {@code ErrorAnalyticsService}: the aggregates research-service reads (error-code.md §14), each one statement
+ * over the caller's tenant. {@code project_ids} narrow to projects of the tenant (ids of other tenants match
+ * nothing); {@code scope.project} is not a filter here. The module aggregates belong to code intelligence, which
+ * is not built yet: they answer {@code UNIMPLEMENTED}.
+ */
+@GrpcService
+public class ErrorAnalyticsGrpcService extends MutinyErrorAnalyticsServiceGrpc.ErrorAnalyticsServiceImplBase {
+
+    private final Scopes scopes;
+    private final ErrorCountsQuery errorCounts;
+
+    public ErrorAnalyticsGrpcService(Scopes scopes, ErrorCountsQuery errorCounts) {
+        this.scopes = scopes;
+        this.errorCounts = errorCounts;
+    }
+
+    @Override
+    @Blocking
+    public Uni<ErrorCountsResponse> errorCounts(ErrorCountsRequest r) {
+        return Uni.createFrom().item(() -> {
+            ErrorCountsQuery.Args args = ErrorCountsQuery.Args.of(r);
+            return read(r.getScope(), scope -> errorCounts.run(scope.tenant(), args, scope.now()));
+        });
+    }
+
+    @Override
+    public Uni<ModuleAdaptationGroupsResponse> moduleAdaptationGroups(ModuleAdaptationGroupsRequest r) {
+        return notBuilt("ModuleAdaptationGroups");
+    }
+
+    @Override
+    public Uni<ModuleCoUsageResponse> moduleCoUsage(ModuleCoUsageRequest r) {
+        return notBuilt("ModuleCoUsage");
+    }
+
+    @Override
+    public Uni<ModuleCapabilitiesResponse> moduleCapabilities(ModuleCapabilitiesRequest r) {
+        return notBuilt("ModuleCapabilities");
+    }
+
+    /** The tenant checked and a named session heartbeated, in one transaction with the aggregate. */
+    private <T> T read(Scope requestScope, Function<CallScope, T> query) {
+        return QuarkusTransaction.requiringNew().call(() -> query.apply(scopes.forRead(requestScope)));
+    }
+
+    private static <T> Uni<T> notBuilt(String rpc) {
+        return Uni.createFrom().failure(Status.UNIMPLEMENTED
+                .withDescription(rpc + ": code intelligence (modules) is not built yet").asRuntimeException());
+    }
+}
