@@ -3,6 +3,7 @@ package dev.brain.error.grpc;
 import java.util.function.Function;
 
 import dev.brain.error.analytics.ErrorCountsQuery;
+import dev.brain.error.analytics.UnresolvedRecurringQuery;
 import dev.brain.error.session.CallScope;
 import dev.brain.error.session.Scopes;
 import dev.brain.grpc.v1.ErrorCountsRequest;
@@ -15,6 +16,8 @@ import dev.brain.grpc.v1.ModuleCoUsageRequest;
 import dev.brain.grpc.v1.ModuleCoUsageResponse;
 import dev.brain.grpc.v1.MutinyErrorAnalyticsServiceGrpc;
 import dev.brain.grpc.v1.Scope;
+import dev.brain.grpc.v1.UnresolvedRecurringRequest;
+import dev.brain.grpc.v1.UnresolvedRecurringResponse;
 import io.grpc.Status;
 import io.quarkus.grpc.GrpcService;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -32,10 +35,13 @@ public class ErrorAnalyticsGrpcService extends MutinyErrorAnalyticsServiceGrpc.E
 
     private final Scopes scopes;
     private final ErrorCountsQuery errorCounts;
+    private final UnresolvedRecurringQuery unresolvedRecurring;
 
-    public ErrorAnalyticsGrpcService(Scopes scopes, ErrorCountsQuery errorCounts) {
+    public ErrorAnalyticsGrpcService(Scopes scopes, ErrorCountsQuery errorCounts,
+            UnresolvedRecurringQuery unresolvedRecurring) {
         this.scopes = scopes;
         this.errorCounts = errorCounts;
+        this.unresolvedRecurring = unresolvedRecurring;
     }
 
     @Override
@@ -44,6 +50,15 @@ public class ErrorAnalyticsGrpcService extends MutinyErrorAnalyticsServiceGrpc.E
         return Uni.createFrom().item(() -> {
             ErrorCountsQuery.Args args = ErrorCountsQuery.Args.of(r);
             return read(r.getScope(), scope -> errorCounts.run(scope.tenant(), args, scope.now()));
+        });
+    }
+
+    @Override
+    @Blocking
+    public Uni<UnresolvedRecurringResponse> unresolvedRecurring(UnresolvedRecurringRequest r) {
+        return Uni.createFrom().item(() -> {
+            UnresolvedRecurringQuery.Args args = UnresolvedRecurringQuery.Args.of(r);
+            return read(r.getScope(), scope -> unresolvedRecurring.run(scope.tenant(), args));
         });
     }
 
