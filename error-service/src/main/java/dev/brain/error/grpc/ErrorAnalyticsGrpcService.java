@@ -2,10 +2,13 @@ package dev.brain.error.grpc;
 
 import java.util.function.Function;
 
+import dev.brain.error.analytics.CrossProjectFingerprintsQuery;
 import dev.brain.error.analytics.ErrorCountsQuery;
 import dev.brain.error.analytics.UnresolvedRecurringQuery;
 import dev.brain.error.session.CallScope;
 import dev.brain.error.session.Scopes;
+import dev.brain.grpc.v1.CrossProjectFingerprintsRequest;
+import dev.brain.grpc.v1.CrossProjectFingerprintsResponse;
 import dev.brain.grpc.v1.ErrorCountsRequest;
 import dev.brain.grpc.v1.ErrorCountsResponse;
 import dev.brain.grpc.v1.ModuleAdaptationGroupsRequest;
@@ -36,12 +39,14 @@ public class ErrorAnalyticsGrpcService extends MutinyErrorAnalyticsServiceGrpc.E
     private final Scopes scopes;
     private final ErrorCountsQuery errorCounts;
     private final UnresolvedRecurringQuery unresolvedRecurring;
+    private final CrossProjectFingerprintsQuery crossProjectFingerprints;
 
     public ErrorAnalyticsGrpcService(Scopes scopes, ErrorCountsQuery errorCounts,
-            UnresolvedRecurringQuery unresolvedRecurring) {
+            UnresolvedRecurringQuery unresolvedRecurring, CrossProjectFingerprintsQuery crossProjectFingerprints) {
         this.scopes = scopes;
         this.errorCounts = errorCounts;
         this.unresolvedRecurring = unresolvedRecurring;
+        this.crossProjectFingerprints = crossProjectFingerprints;
     }
 
     @Override
@@ -59,6 +64,15 @@ public class ErrorAnalyticsGrpcService extends MutinyErrorAnalyticsServiceGrpc.E
         return Uni.createFrom().item(() -> {
             UnresolvedRecurringQuery.Args args = UnresolvedRecurringQuery.Args.of(r);
             return read(r.getScope(), scope -> unresolvedRecurring.run(scope.tenant(), args));
+        });
+    }
+
+    @Override
+    @Blocking
+    public Uni<CrossProjectFingerprintsResponse> crossProjectFingerprints(CrossProjectFingerprintsRequest r) {
+        return Uni.createFrom().item(() -> {
+            CrossProjectFingerprintsQuery.Args args = CrossProjectFingerprintsQuery.Args.of(r);
+            return read(r.getScope(), scope -> crossProjectFingerprints.run(scope.tenant(), args));
         });
     }
 
