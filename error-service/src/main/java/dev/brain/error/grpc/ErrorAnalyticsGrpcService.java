@@ -4,6 +4,7 @@ import java.util.function.Function;
 
 import dev.brain.error.analytics.CrossProjectFingerprintsQuery;
 import dev.brain.error.analytics.ErrorCountsQuery;
+import dev.brain.error.analytics.SuccessRatesQuery;
 import dev.brain.error.analytics.UnresolvedRecurringQuery;
 import dev.brain.error.session.CallScope;
 import dev.brain.error.session.Scopes;
@@ -19,6 +20,8 @@ import dev.brain.grpc.v1.ModuleCoUsageRequest;
 import dev.brain.grpc.v1.ModuleCoUsageResponse;
 import dev.brain.grpc.v1.MutinyErrorAnalyticsServiceGrpc;
 import dev.brain.grpc.v1.Scope;
+import dev.brain.grpc.v1.SolutionSuccessRatesRequest;
+import dev.brain.grpc.v1.SolutionSuccessRatesResponse;
 import dev.brain.grpc.v1.UnresolvedRecurringRequest;
 import dev.brain.grpc.v1.UnresolvedRecurringResponse;
 import io.grpc.Status;
@@ -40,13 +43,16 @@ public class ErrorAnalyticsGrpcService extends MutinyErrorAnalyticsServiceGrpc.E
     private final ErrorCountsQuery errorCounts;
     private final UnresolvedRecurringQuery unresolvedRecurring;
     private final CrossProjectFingerprintsQuery crossProjectFingerprints;
+    private final SuccessRatesQuery successRates;
 
     public ErrorAnalyticsGrpcService(Scopes scopes, ErrorCountsQuery errorCounts,
-            UnresolvedRecurringQuery unresolvedRecurring, CrossProjectFingerprintsQuery crossProjectFingerprints) {
+            UnresolvedRecurringQuery unresolvedRecurring, CrossProjectFingerprintsQuery crossProjectFingerprints,
+            SuccessRatesQuery successRates) {
         this.scopes = scopes;
         this.errorCounts = errorCounts;
         this.unresolvedRecurring = unresolvedRecurring;
         this.crossProjectFingerprints = crossProjectFingerprints;
+        this.successRates = successRates;
     }
 
     @Override
@@ -73,6 +79,15 @@ public class ErrorAnalyticsGrpcService extends MutinyErrorAnalyticsServiceGrpc.E
         return Uni.createFrom().item(() -> {
             CrossProjectFingerprintsQuery.Args args = CrossProjectFingerprintsQuery.Args.of(r);
             return read(r.getScope(), scope -> crossProjectFingerprints.run(scope.tenant(), args));
+        });
+    }
+
+    @Override
+    @Blocking
+    public Uni<SolutionSuccessRatesResponse> solutionSuccessRates(SolutionSuccessRatesRequest r) {
+        return Uni.createFrom().item(() -> {
+            SuccessRatesQuery.Args args = SuccessRatesQuery.Args.of(r);
+            return read(r.getScope(), scope -> successRates.run(scope.tenant(), args));
         });
     }
 
