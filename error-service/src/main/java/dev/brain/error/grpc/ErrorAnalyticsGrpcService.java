@@ -2,12 +2,15 @@ package dev.brain.error.grpc;
 
 import java.util.function.Function;
 
+import dev.brain.error.analytics.ChainSequencesQuery;
 import dev.brain.error.analytics.CrossProjectFingerprintsQuery;
 import dev.brain.error.analytics.ErrorCountsQuery;
 import dev.brain.error.analytics.SuccessRatesQuery;
 import dev.brain.error.analytics.UnresolvedRecurringQuery;
 import dev.brain.error.session.CallScope;
 import dev.brain.error.session.Scopes;
+import dev.brain.grpc.v1.ChainSequencesRequest;
+import dev.brain.grpc.v1.ChainSequencesResponse;
 import dev.brain.grpc.v1.CrossProjectFingerprintsRequest;
 import dev.brain.grpc.v1.CrossProjectFingerprintsResponse;
 import dev.brain.grpc.v1.ErrorCountsRequest;
@@ -44,15 +47,17 @@ public class ErrorAnalyticsGrpcService extends MutinyErrorAnalyticsServiceGrpc.E
     private final UnresolvedRecurringQuery unresolvedRecurring;
     private final CrossProjectFingerprintsQuery crossProjectFingerprints;
     private final SuccessRatesQuery successRates;
+    private final ChainSequencesQuery chainSequences;
 
     public ErrorAnalyticsGrpcService(Scopes scopes, ErrorCountsQuery errorCounts,
             UnresolvedRecurringQuery unresolvedRecurring, CrossProjectFingerprintsQuery crossProjectFingerprints,
-            SuccessRatesQuery successRates) {
+            SuccessRatesQuery successRates, ChainSequencesQuery chainSequences) {
         this.scopes = scopes;
         this.errorCounts = errorCounts;
         this.unresolvedRecurring = unresolvedRecurring;
         this.crossProjectFingerprints = crossProjectFingerprints;
         this.successRates = successRates;
+        this.chainSequences = chainSequences;
     }
 
     @Override
@@ -88,6 +93,15 @@ public class ErrorAnalyticsGrpcService extends MutinyErrorAnalyticsServiceGrpc.E
         return Uni.createFrom().item(() -> {
             SuccessRatesQuery.Args args = SuccessRatesQuery.Args.of(r);
             return read(r.getScope(), scope -> successRates.run(scope.tenant(), args));
+        });
+    }
+
+    @Override
+    @Blocking
+    public Uni<ChainSequencesResponse> chainSequences(ChainSequencesRequest r) {
+        return Uni.createFrom().item(() -> {
+            ChainSequencesQuery.Args args = ChainSequencesQuery.Args.of(r);
+            return read(r.getScope(), scope -> chainSequences.run(scope.tenant(), args));
         });
     }
 
