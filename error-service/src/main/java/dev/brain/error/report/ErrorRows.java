@@ -17,12 +17,12 @@ import io.grpc.Status;
 @ApplicationScoped
 public class ErrorRows {
 
-    static final String COLUMNS = """
+    public static final String COLUMNS = """
             e.id, e.project_id, p.name as project, e.fingerprint, e.error_type, e.message, e.message_template,
             e.language, e.parser, e.source_file, e.source_line, e.raw_truncated_bytes, e.command,
             e.working_directory, e.task_context, e.labels, e.occurrence_count, e.first_seen_at, e.last_seen_at,
             e.resolved, e.resolved_at, e.embedding is not null as embedded""";
-    static final String FROM = " from error e join project p on p.id = e.project_id ";
+    public static final String FROM = " from error e join project p on p.id = e.project_id ";
 
     private final Jdbc jdbc;
 
@@ -68,7 +68,7 @@ public class ErrorRows {
                 .setNormalized(rs.getString("normalized")).build(), errorId);
     }
 
-    static ErrorRecord map(ResultSet rs) throws SQLException {
+    public static ErrorRecord map(ResultSet rs) throws SQLException {
         ErrorRecord.Builder b = ErrorRecord.newBuilder()
                 .setId(rs.getLong("id"))
                 .setProjectId(rs.getLong("project_id"))

@@ -1,0 +1,62 @@
+package dev.brain.error.analytics;
+
+import java.time.Instant;
+import java.util.List;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.brain.error.db.Jdbc;
+import dev.brain.grpc.v1.SolutionSuccessRatesRequest;
+import dev.brain.grpc.v1.SolutionSuccessRatesResponse;
+import dev.brain.grpc.v1.SuccessRate;
+
+/**
+ * {@code SolutionSuccessRates} (error-code.md §6, §14): outcome counts of {@code solution_outcome} applied within
+ * [from, to), per project of the error (projects without outcomes are absent) and overall, with
+ * rate = (S + 0.5·P) / (S + F + P), 0 without outcomes. One statement with grouping sets (project, overall).
+ */
+@ApplicationScoped
+public class SuccessRatesQuery {
+
+    public record Args(Long[] projectIds, Instant from, Instant to) {
+
+        public static Args of(SolutionSuccessRatesRequest r) {
+            Instant from = Arguments.instant(r.hasFrom(), r.getFrom(), "from");
+            Instant to = Arguments.instant(r.hasTo(), r.getTo(), "to");
+            Arguments.window(from, to);
+            return new Args(Arguments.projectIds(r.getProjectIdsList()), from, to);
+        }
+    }
+
+    private final Jdbc jdbc;
+
+    public SuccessRatesQuery(Jdbc jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    public SolutionSuccessRatesResponse run(String tenant, Args a) {
+        List<SuccessRate> rates = jdbc.list("""
+                select case when grouping(o.project_id) = 1 then 0 else o.project_id end as project_id,
+                       count(*) filter (where o.outcome = 'success') as success,
+                       count(*) filter (where o.outcome = 'failure') as failure,
+                       count(*) filter (where o.outcome = 'partial') as partial
+                from solution_outcome o
+                where o.tenant = ? and (cast(? as bigint[]) is null or o.project_id = any(cast(? as bigint[])))
+                  and (cast(? as timestamptz) is null or o.applied_at >= cast(? as timestamptz))
+                  and (cast(? as timestamptz) is null or o.applied_at < cast(? as timestamptz))
+                group by grouping sets ((o.project_id), ())
+                order by grouping(o.project_id) desc, o.project_id""",
+                rs -> rate(rs.getLong("project_id"), rs.getLong("success"), rs.getLong("failure"),
+                        rs.getLong("partial")),
+                tenant, a.projectIds(), a.projectIds(), a.from(), a.from(), a.to(), a.to());
+        // the first row is the overall one: the empty grouping set yields a row even without outcomes
+        return SolutionSuccessRatesResponse.newBuilder().setOverall(rates.get(0))
+                .addAllProjects(rates.subList(1, rates.size())).build();
+    }
+
+    static SuccessRate rate(long projectId, long success, long failure, long partial) {
+        long total = success + failure + partial;
+        return SuccessRate.newBuilder().setProjectId(projectId).setSuccess(success).setFailure(failure)
+                .setPartial(partial).setRate(total == 0 ? 0 : (success + 0.5 * partial) / total).build();
+    }
+}
