@@ -23,6 +23,8 @@ public interface ErrorConfig {
 
     Embedding embedding();
 
+    Grpc grpc();
+
     interface Matching {
         @WithDefault("0.70")
         double threshold();
@@ -112,5 +114,11 @@ public interface ErrorConfig {
     interface Embedding {
         @WithDefault("150ms")
         Duration queryDeadline();
+    }
+
+    interface Grpc {
+        /** Calls served at once (error-code.md §15); one more is refused with RESOURCE_EXHAUSTED. */
+        @WithDefault("64")
+        int maxInFlight();
     }
 }

@@ -10,12 +10,18 @@ import dev.brain.error.session.CallScope;
 import dev.brain.error.session.Scopes;
 import dev.brain.error.solution.SolutionRows;
 import dev.brain.error.solution.Solutions;
+import dev.brain.error.transfer.ErrorExport;
+import dev.brain.error.transfer.ErrorImport;
 import dev.brain.grpc.v1.ErrorStatsRequest;
 import dev.brain.grpc.v1.ErrorStatsResponse;
+import dev.brain.grpc.v1.ExportErrorsRequest;
+import dev.brain.grpc.v1.ExportErrorsResponse;
 import dev.brain.grpc.v1.GetChainRequest;
 import dev.brain.grpc.v1.GetChainResponse;
 import dev.brain.grpc.v1.GetErrorRequest;
 import dev.brain.grpc.v1.GetErrorResponse;
+import dev.brain.grpc.v1.ImportErrorsRequest;
+import dev.brain.grpc.v1.ImportErrorsResponse;
 import dev.brain.grpc.v1.ListSolutionsRequest;
 import dev.brain.grpc.v1.ListSolutionsResponse;
 import dev.brain.grpc.v1.MutinyErrorServiceGrpc;
@@ -50,9 +56,12 @@ public class ErrorGrpcService extends MutinyErrorServiceGrpc.ErrorServiceImplBas
     private final SolutionRows solutionRows;
     private final ErrorRows errors;
     private final Scopes scopes;
+    private final ErrorExport export;
+    private final ErrorImport importer;
 
     public ErrorGrpcService(DataSource dataSource, ErrorReporting reporting, ErrorQueries queries, ErrorReads reads,
-            Solutions solutions, SolutionRows solutionRows, ErrorRows errors, Scopes scopes) {
+            Solutions solutions, SolutionRows solutionRows, ErrorRows errors, Scopes scopes, ErrorExport export,
+            ErrorImport importer) {
         this.dataSource = dataSource;
         this.reporting = reporting;
         this.queries = queries;
@@ -61,6 +70,8 @@ public class ErrorGrpcService extends MutinyErrorServiceGrpc.ErrorServiceImplBas
         this.solutionRows = solutionRows;
         this.errors = errors;
         this.scopes = scopes;
+        this.export = export;
+        this.importer = importer;
     }
 
     @Override
@@ -139,5 +150,17 @@ public class ErrorGrpcService extends MutinyErrorServiceGrpc.ErrorServiceImplBas
                         .asRuntimeException();
             };
         }));
+    }
+
+    @Override
+    @Blocking
+    public Uni<ExportErrorsResponse> exportErrors(ExportErrorsRequest request) {
+        return Uni.createFrom().item(() -> export.export(request));
+    }
+
+    @Override
+    @Blocking
+    public Uni<ImportErrorsResponse> importErrors(ImportErrorsRequest request) {
+        return Uni.createFrom().item(() -> importer.run(request));
     }
 }

@@ -62,7 +62,7 @@ public class Scopes {
                         .withDescription("scope.project: 1-128 characters of [A-Za-z0-9._-], starting with a letter or digit")
                         .asRuntimeException();
             }
-            projectId = createProject ? projectId(tenant, project, now) : findProject(tenant, project).orElse(null);
+            projectId = createProject ? Long.valueOf(projectId(tenant, project, now)) : findProject(tenant, project).orElse(null);
         }
         String key = scope.getSession().isEmpty() ? null : scope.getSession();
         Long sessionId = key == null ? null : touchSession(tenant, key, "service", null, projectId, now);

@@ -12,8 +12,12 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import dev.brain.grpc.v1.CheckPreventionRequest;
 import dev.brain.grpc.v1.CheckPreventionResponse;
 import dev.brain.grpc.v1.ErrorStatsRequest;
+import dev.brain.grpc.v1.ExportErrorsRequest;
+import dev.brain.grpc.v1.ExportErrorsResponse;
 import dev.brain.grpc.v1.GetErrorRequest;
 import dev.brain.grpc.v1.GetErrorResponse;
+import dev.brain.grpc.v1.ImportErrorsRequest;
+import dev.brain.grpc.v1.ImportErrorsResponse;
 import dev.brain.grpc.v1.JobRunResult;
 import dev.brain.grpc.v1.ListNotificationsRequest;
 import dev.brain.grpc.v1.ListNotificationsResponse;
@@ -122,6 +126,16 @@ public class ErrorServiceClient {
 
     public Uni<ListNotificationsResponse> listNotifications(String tenant, ListNotificationsRequest request) {
         return failures(as(notifications, tenant, deadline).listNotifications(request));
+    }
+
+    /** One page of the error export (JSON lines); a page reads up to 1,000 records, so a longer deadline. */
+    public Uni<ExportErrorsResponse> exportErrors(String tenant, ExportErrorsRequest request) {
+        return failures(as(service, tenant, Duration.ofMinutes(1)).exportErrors(request));
+    }
+
+    /** One import call = one transaction; a long deadline, an import writes every record of its lines. */
+    public Uni<ImportErrorsResponse> importErrors(String tenant, ImportErrorsRequest request) {
+        return failures(as(service, tenant, Duration.ofMinutes(10)).importErrors(request));
     }
 
     /** Runs a learning-service job now (admin); jobs can take longer than the call deadline. */

@@ -10,7 +10,7 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 import dev.brain.gateway.client.ServiceCallException;
 
 /**
- * REST answers for failed calls: 400 naming the field, 404, 403, 501 when the service does not offer the call yet,
+ * REST answers for failed calls: 400 naming the field, 404, 403, 409 when a record exists already, 501 when the service does not offer the call yet,
  * or 503 when a service is down; always one line.
  */
 public class ErrorMappers {
@@ -25,6 +25,7 @@ public class ErrorMappers {
         Response.Status status = e.badInput() ? Response.Status.BAD_REQUEST
                 : e.unimplemented() ? Response.Status.NOT_IMPLEMENTED
                 : e.notFound() ? Response.Status.NOT_FOUND
+                : e.conflict() ? Response.Status.CONFLICT
                 : e.forbidden() ? Response.Status.FORBIDDEN : Response.Status.SERVICE_UNAVAILABLE;
         return error(status, e.getMessage());
     }

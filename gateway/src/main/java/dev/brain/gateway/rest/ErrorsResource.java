@@ -1,7 +1,12 @@
 package dev.brain.gateway.rest;
 
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.ForbiddenException;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -13,13 +18,24 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.StreamingOutput;
+
+import com.google.protobuf.ByteString;
 
 import dev.brain.gateway.auth.Caller;
 import dev.brain.gateway.auth.CurrentCaller;
+import dev.brain.gateway.client.ErrorServiceClient;
 import dev.brain.gateway.errors.ErrorInputs;
 import dev.brain.gateway.errors.ErrorInputs.Who;
 import dev.brain.gateway.errors.ErrorIntelligence;
 import dev.brain.gateway.errors.ErrorRenderer;
+import dev.brain.grpc.v1.ErrorImportConflict;
+import dev.brain.grpc.v1.ExportErrorsRequest;
+import dev.brain.grpc.v1.ExportErrorsResponse;
+import dev.brain.grpc.v1.ImportErrorsRequest;
+import dev.brain.grpc.v1.Scope;
+import io.quarkus.runtime.annotations.RegisterForReflection;
+import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -33,11 +49,17 @@ public class ErrorsResource {
 
     static final String SESSION_HEADER = "X-Brain-Session";
 
+    @RegisterForReflection
+    public record ImportResult(String project, Map<String, Long> counts, List<String> errors) {
+    }
+
     private final ErrorIntelligence errors;
+    private final ErrorServiceClient service;
     private final CurrentCaller caller;
 
-    public ErrorsResource(ErrorIntelligence errors, CurrentCaller caller) {
+    public ErrorsResource(ErrorIntelligence errors, ErrorServiceClient service, CurrentCaller caller) {
         this.errors = errors;
+        this.service = service;
         this.caller = caller;
     }
 
@@ -122,5 +144,78 @@ public class ErrorsResource {
             @Context HttpHeaders headers) {
         return Uni.createFrom().deferred(() -> errors.notifications(who(project, session), acknowledge))
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, ErrorRenderer::notifications));
+    }
+
+    /**
+     * Streams the error data of one project ({@code project}) or, without it, of every project of the tenant as
+     * JSON lines, page after page of {@code ExportErrors}. The first page (or the failure) is awaited before
+     * answering, so an unknown project is a clean 404 and a down service a 503, never a broken 200.
+     */
+    @GET
+    @Path("/errors/export")
+    @Produces(MemoryResource.JSON_LINES)
+    @Blocking
+    public Response exportErrors(@QueryParam("project") String project) {
+        String tenant = caller.get().tenant();
+        String name = project == null || project.isBlank() ? null : ErrorIntelligence.project(project, null);
+        Scope scope = name == null ? Scope.getDefaultInstance() : Scope.newBuilder().setProject(name).build();
+        ExportErrorsResponse first = page(tenant, scope, "");
+        StreamingOutput body = out -> {
+            ExportErrorsResponse page = first;
+            while (true) {
+                page.getJsonl().writeTo(out);
+                out.flush();
+                if (page.getNextPageToken().isEmpty()) {
+                    return;
+                }
+                page = page(tenant, scope, page.getNextPageToken());
+            }
+        };
+        return Response.ok(body, MemoryResource.JSON_LINES).header("Content-Disposition",
+                "attachment; filename=\"brain-errors-" + (name == null ? "all" : name) + ".jsonl\"").build();
+    }
+
+    private ExportErrorsResponse page(String tenant, Scope scope, String token) {
+        return service.exportErrors(tenant, ExportErrorsRequest.newBuilder().setScope(scope).setPageToken(token).build())
+                .await().indefinitely();
+    }
+
+    static ErrorImportConflict onConflict(String onConflict) {
+        return switch (onConflict == null ? "fail" : onConflict.trim().toLowerCase(Locale.ROOT)) {
+            case "", "fail" -> ErrorImportConflict.ERROR_IMPORT_CONFLICT_FAIL;
+            case "skip" -> ErrorImportConflict.ERROR_IMPORT_CONFLICT_SKIP;
+            case "replace" -> ErrorImportConflict.ERROR_IMPORT_CONFLICT_REPLACE;
+            default -> throw new IllegalArgumentException("on_conflict: '" + onConflict.trim() + "' is not one of fail, skip, replace");
+        };
+    }
+
+    /**
+     * Imports JSON lines of the brain-errors format into {@code project} (default: the token's project) in one call,
+     * one transaction; the request body limit of 2 MiB applies. Needs scope {@code write}. Under {@code fail} any
+     * problem answers 400 (bad lines) or 409 (conflicts) with nothing imported; under {@code skip}/{@code replace}
+     * the problems are listed in {@code errors} ("line 12: …") and the other lines imported.
+     */
+    @POST
+    @Path("/errors/import")
+    @Consumes({ MemoryResource.JSON_LINES, "application/jsonl", MediaType.TEXT_PLAIN, MediaType.APPLICATION_OCTET_STREAM,
+            MediaType.APPLICATION_JSON })
+    @Produces(MediaType.APPLICATION_JSON)
+    public Uni<ImportResult> importErrors(byte[] data, @QueryParam("project") String project,
+            @QueryParam("on_conflict") @DefaultValue("fail") String onConflict) {
+        return Uni.createFrom().deferred(() -> {
+            Caller c = caller.get();
+            if (!c.scopes().contains(Caller.WRITE) && !c.scopes().contains(Caller.ADMIN)) {
+                throw new ForbiddenException("import needs a token with scope write");
+            }
+            ErrorImportConflict conflict = onConflict(onConflict);
+            if (data == null || data.length == 0) {
+                throw new IllegalArgumentException("body: JSON lines of the brain-errors format are required");
+            }
+            String name = ErrorIntelligence.project(project, c.defaultProject());
+            return service.importErrors(c.tenant(), ImportErrorsRequest.newBuilder()
+                    .setScope(Scope.newBuilder().setProject(name)).setJsonl(ByteString.copyFrom(data))
+                    .setOnConflict(conflict).build())
+                    .map(response -> new ImportResult(name, response.getCountsMap(), response.getErrorsList()));
+        });
     }
 }
