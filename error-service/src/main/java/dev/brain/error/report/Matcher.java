@@ -54,6 +54,9 @@ public class Matcher {
     /**
      * The lexeme query of §5.7 step 3: distinct lexemes of the text, at most 32, each quoted for to_tsquery and
      * joined by {@code operator} ({@code |} = any, {@code &} = all). Raw text never reaches the parser as syntax.
+     * Matching ranks with the spec's OR query (rank(c) and rank(x) of the full-text signal, the order of the
+     * full-text list) but selects the list's hits with the AND query: an OR of common words hits most of a large
+     * store, so the hits that were ranked were an arbitrary sample of it.
      */
     static String lexemeQuery(String operator) {
         return """
@@ -94,8 +97,9 @@ public class Matcher {
             scopeParams.add(probe.projectOnly());
         }
         String sql = """
-                with q0 as (%s),
-                q as (select q0.q, ts_rank_cd(%s, q0.q, 32) as own_rank from q0),
+                with q_all as (%s),
+                q_any as (%s),
+                q as (select q_all.q as q_all, q_any.q, ts_rank_cd(%s, q_any.q, 32) as own_rank from q_all, q_any),
                 c as (
                   (select id, 100000 + row_number() over () as ord from (select id from error
                    where %s and fingerprint = ? order by last_seen_at desc limit 20) b)
@@ -104,7 +108,7 @@ public class Matcher {
                    where %s and error_type = ? order by last_seen_at desc limit 30) b)
                   union all
                   (select id, 300000 + row_number() over () from (select h.id from (select id, search_vector
-                   from error, q where %s and search_vector @@ q.q limit %d) h cross join q
+                   from error, q where %s and search_vector @@ q.q_all limit %d) h cross join q
                    order by ts_rank_cd(h.search_vector, q.q, 32) desc, h.id desc limit 30) b)
                   union all
                   (select id, 400000 + row_number() over () from (select id from error
@@ -120,9 +124,10 @@ public class Matcher {
                             and (f.in_app or not exists (select 1 from stack_frame g where g.error_id = e.id and g.in_app))
                           order by f.position limit 10) k) as keys
                 from ids join error e on e.id = ids.id cross join q
-                order by ids.ord""".formatted(lexemeQuery("&"), PROBE_VECTOR, scope, scope, scope, MAX_RANKED_HITS, scope);
+                order by ids.ord""".formatted(lexemeQuery("&"), lexemeQuery("|"), PROBE_VECTOR, scope, scope, scope, MAX_RANKED_HITS, scope);
         String lexemeText = probe.type() + " " + probe.template().replaceAll("<[A-Z]+>", " ");
         List<Object> params = new ArrayList<>();
+        params.add(lexemeText);
         params.add(lexemeText);
         params.add(probe.type());            // the probe's own search vector
         params.add(probe.template());
