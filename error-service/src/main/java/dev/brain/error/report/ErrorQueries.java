@@ -44,7 +44,11 @@ public class ErrorQueries {
     static final int MAX_QUERY_BYTES = 4 * 1024;
     static final int LIST_SIZE = 50;
     static final int RRF_K = 60;
-    /** At most this many hits of the full-text OR are ranked: an OR of common words can hit most of the store. */
+    /**
+     * At most this many full-text hits are ranked. The hits are the rows holding every word of the query, or, when
+     * there is none, any word: an OR of common words hits most of a large store (64k of 100k rows, ~10 ms), so its
+     * first 400 hits were an arbitrary sample; rows with every word are the ones a pasted line means.
+     */
     static final int MAX_TEXT_HITS = 400;
 
     private final Jdbc jdbc;
@@ -103,6 +107,8 @@ public class ErrorQueries {
         }
         List<Object> params = new ArrayList<>();
         params.add(lexemes);
+        params.add(lexemes);
+        params.addAll(filterParams);
         params.addAll(filterParams);
         params.add(LIST_SIZE);
         params.addAll(filterParams);
@@ -114,9 +120,14 @@ public class ErrorQueries {
         record Ranked(int list, long id, Instant lastSeen) {
         }
         List<Ranked> ranked = jdbc.list("""
-                with q as (%1$s)
-                (select 1, id, last_seen_at from (select h.id, h.last_seen_at from (select e.id, e.last_seen_at,
-                   e.search_vector from error e, q where %2$s and e.search_vector @@ q.q limit %3$d) h cross join q
+                with q as (%1$s), q_all as (%4$s),
+                every_word as (select e.id, e.last_seen_at, e.search_vector from error e, q_all
+                   where %2$s and e.search_vector @@ q_all.q limit %3$d),
+                hits as (select * from every_word
+                   union all
+                   (select e.id, e.last_seen_at, e.search_vector from error e, q
+                    where not exists (select 1 from every_word) and %2$s and e.search_vector @@ q.q limit %3$d))
+                (select 1, id, last_seen_at from (select h.id, h.last_seen_at from hits h cross join q
                    order by ts_rank_cd(h.search_vector, q.q, 32) desc, h.id desc limit ?) a)
                 union all
                 (select 2, id, last_seen_at from (select e.id, e.last_seen_at from error e
@@ -127,7 +138,7 @@ public class ErrorQueries {
                    join error e on e.id = es.error_id
                    where %2$s and s.search_vector @@ q.q group by e.id, e.last_seen_at
                    order by rank desc, e.id desc limit ?) c)""".formatted(Matcher.lexemeQuery("|"), filter,
-                        MAX_TEXT_HITS),
+                        MAX_TEXT_HITS, Matcher.lexemeQuery("&")),
                 rs -> new Ranked(rs.getInt(1), rs.getLong(2), Jdbc.instant(rs, "last_seen_at")), params.toArray());
         Map<Long, Double> scores = new LinkedHashMap<>();
         Map<Long, List<ErrorQueryList>> lists = new HashMap<>();
