@@ -6,12 +6,14 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.brain.error.config.ErrorConfig;
 import dev.brain.error.db.Jdbc;
 import dev.brain.error.intake.Tokens;
+import dev.brain.error.intake.Trigrams;
 
 /**
  * Multi-signal matching (error-code.md §5.7). Candidates are preselected by one tenant-scoped SQL statement —
@@ -54,9 +56,8 @@ public class Matcher {
     /**
      * The lexeme query of §5.7 step 3: distinct lexemes of the text, at most 32, each quoted for to_tsquery and
      * joined by {@code operator} ({@code |} = any, {@code &} = all). Raw text never reaches the parser as syntax.
-     * Matching ranks with the spec's OR query (rank(c) and rank(x) of the full-text signal, the order of the
-     * full-text list) but selects the list's hits with the AND query: an OR of common words hits most of a large
-     * store, so the hits that were ranked were an arbitrary sample of it.
+     * Matching ranks with the spec's OR query (rank(c) and rank(x) of the full-text signal) but selects the
+     * full-text list's hits with the AND query: an OR of common words hits most of a large store.
      */
     static String lexemeQuery(String operator) {
         return """
@@ -66,10 +67,13 @@ public class Matcher {
     }
 
     /**
-     * Bounds the full-text list: at most this many index hits are ranked. Every lexeme of a common message can be
-     * shared by thousands of rows of a large store; ranking 200 of them cost ~5 ms of a report at 100k errors.
+     * The full-text list: the first 30 rows the index gives that hold every word of the probe and have another
+     * fingerprint (the same fingerprint is list 1). Every word of a
+     * common message can be shared by thousands of rows of a large store, so "the 30 best by rank" would rank an
+     * arbitrary sample of the hits anyway (ranking 200 of them cost ~5 ms of a report at 100k errors); each
+     * candidate's rank is still computed for its full-text signal.
      */
-    static final int MAX_RANKED_HITS = 60;
+    static final int TEXT_HITS = 30;
 
     /** The search vector of error rows, for a probe that is not stored (same expression as the column). */
     static final String PROBE_VECTOR = """
@@ -86,7 +90,7 @@ public class Matcher {
     }
 
     private record Candidate(long id, String fingerprint, String type, String template, String sourceFile,
-            String workingDirectory, Instant lastSeenAt, double trigram, double rank, double ownRank,
+            String workingDirectory, Instant lastSeenAt, double rank, double ownRank,
             List<String> keys) {
     }
 
@@ -107,16 +111,16 @@ public class Matcher {
                   (select id, 200000 + row_number() over () from (select id from error
                    where %s and error_type = ? order by last_seen_at desc limit 30) b)
                   union all
-                  (select id, 300000 + row_number() over () from (select h.id from (select id, search_vector
-                   from error, q where %s and search_vector @@ q.q_all limit %d) h cross join q
-                   order by ts_rank_cd(h.search_vector, q.q, 32) desc, h.id desc limit 30) b)
+                  (select id, 300000 + row_number() over () from (select h.id from (select id
+                   from error, q where %s and search_vector @@ q.q_all and fingerprint <> ? limit %d) h
+                   order by h.id desc) b)
                   union all
                   (select id, 400000 + row_number() over () from (select id from error
                    where %s and message_shape = message_shape(?, ?) order by last_seen_at desc limit 30) b)
                 ),
                 ids as (select id, min(ord) as ord from c group by id order by min(ord) limit ?)
                 select e.id, e.fingerprint, e.error_type, e.message_template, e.source_file, e.working_directory,
-                       e.last_seen_at, similarity(e.message_template, ?) as trigram,
+                       e.last_seen_at,
                        ts_rank_cd(e.search_vector, q.q, 32) as rank,
                        q.own_rank,
                        (select array_agg(normalized order by position) from (
@@ -124,7 +128,7 @@ public class Matcher {
                             and (f.in_app or not exists (select 1 from stack_frame g where g.error_id = e.id and g.in_app))
                           order by f.position limit 10) k) as keys
                 from ids join error e on e.id = ids.id cross join q
-                order by ids.ord""".formatted(lexemeQuery("&"), lexemeQuery("|"), PROBE_VECTOR, scope, scope, scope, MAX_RANKED_HITS, scope);
+                order by ids.ord""".formatted(lexemeQuery("&"), lexemeQuery("|"), PROBE_VECTOR, scope, scope, scope, TEXT_HITS, scope);
         String lexemeText = probe.type() + " " + probe.template().replaceAll("<[A-Z]+>", " ");
         List<Object> params = new ArrayList<>();
         params.add(lexemeText);
@@ -137,25 +141,27 @@ public class Matcher {
         params.add(probe.fingerprint());
         params.addAll(scopeParams);          // same type
         params.add(probe.type());
-        params.addAll(scopeParams);          // full text
+        params.addAll(scopeParams);          // full text, not the same fingerprint (list 1 has those)
+        params.add(probe.fingerprint());
         params.addAll(scopeParams);          // same message shape
         params.add(probe.type());
         params.add(probe.template());
         params.add(config.matching().maxCandidates());
-        params.add(probe.template());        // similarity()
         List<Candidate> candidates = jdbc.list(sql, rs -> {
             java.sql.Array keys = rs.getArray("keys");
             return new Candidate(rs.getLong("id"), rs.getString("fingerprint"), rs.getString("error_type"),
                     rs.getString("message_template"), rs.getString("source_file"), rs.getString("working_directory"),
-                    Jdbc.instant(rs, "last_seen_at"), rs.getDouble("trigram"), rs.getDouble("rank"),
+                    Jdbc.instant(rs, "last_seen_at"), rs.getDouble("rank"),
                     rs.getDouble("own_rank"), keys == null ? List.of() : List.of((String[]) keys.getArray()));
         }, params.toArray());
         List<String> probeTokens = Tokens.tokens(probe.template());
+        Set<String> probeTrigrams = Trigrams.of(probe.template());
         List<Scored> scored = new ArrayList<>();
         for (Candidate c : candidates) {
             Map<String, Double> signals = new LinkedHashMap<>();
             signals.put("fingerprint", probe.fingerprint().equals(c.fingerprint()) ? 1.0 : 0.0);
-            signals.put("message", Math.max(c.trigram(), Tokens.cosine(probeTokens, Tokens.tokens(c.template()))));
+            signals.put("message", Math.max(Trigrams.similarity(probeTrigrams, Trigrams.of(c.template())),
+                    Tokens.cosine(probeTokens, Tokens.tokens(c.template()))));
             signals.put("type", typeSignal(probe.type(), c.type()));
             Double stack = stackSignal(probe.frameKeys(), c.keys());
             if (stack != null) {
