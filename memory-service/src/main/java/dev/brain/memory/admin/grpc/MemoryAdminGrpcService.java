@@ -13,6 +13,9 @@ import dev.brain.grpc.v1.PromoteEntryRequest;
 import dev.brain.grpc.v1.RecomputeEdgesRequest;
 import dev.brain.grpc.v1.RecomputeEdgesResponse;
 import dev.brain.grpc.v1.PromoteEntryResponse;
+import dev.brain.grpc.v1.ReembedRequest;
+import dev.brain.grpc.v1.ReembedResponse;
+import dev.brain.memory.admin.reembed.Reembed;
 import dev.brain.grpc.v1.PromotionOutcome;
 import dev.brain.memory.admin.scheduler.HousekeepingJob;
 import dev.brain.memory.log.scheduler.LogRetentionJob;
@@ -53,7 +56,7 @@ import io.smallrye.mutiny.Uni;
 /**
  * {@code MemoryAdminService}: operator calls of memory-service (live row counts, the jobs PROMOTION, NODE_DECAY,
  * SYNAPSE_DECAY, SHORT_TERM_EXPIRY, LOG_RETENTION and HOUSEKEEPING now, PromoteEntry, RecomputeEdges,
- * Calibrate, Export, Import).
+ * Reembed, Calibrate, Export, Import).
  */
 @GrpcService
 public class MemoryAdminGrpcService extends MutinyMemoryAdminServiceGrpc.MemoryAdminServiceImplBase {
@@ -71,11 +74,13 @@ public class MemoryAdminGrpcService extends MutinyMemoryAdminServiceGrpc.MemoryA
     private final Calibration calibration;
     private final MemoryExport export;
     private final MemoryImport importer;
+    private final Reembed reembed;
 
     public MemoryAdminGrpcService(DataSource dataSource, SynapseDecayJob synapseDecay, PromotionJob promotionJob,
             NodeDecayJob nodeDecay, ShortTermExpiryJob expiry, Promotion promotion, ShortTermEntries entries,
             EdgeRecompute edgeRecompute, LogRetentionJob logRetention, HousekeepingJob housekeeping,
-            Calibration calibration, MemoryExport export, MemoryImport importer) {
+            Calibration calibration, MemoryExport export, MemoryImport importer, Reembed reembed) {
+        this.reembed = reembed;
         this.logRetention = logRetention;
         this.housekeeping = housekeeping;
         this.calibration = calibration;
@@ -163,6 +168,23 @@ public class MemoryAdminGrpcService extends MutinyMemoryAdminServiceGrpc.MemoryA
             EdgeRecompute.Result result = edgeRecompute.onRequest(pair.userId(), pair.agentId(), request.getNodeIdsList());
             return RecomputeEdgesResponse.newBuilder().setNodes(result.nodes()).setEdgesRecomputed(result.edgesRecomputed())
                     .addAllEdgeErrors(result.edgeErrors()).setDurationMs(result.durationMs()).build();
+        });
+    }
+
+    /**
+     * Re-embeds the pair (or, without one, every pair of the caller's tenant) with the current provider and
+     * brings its edges along; see {@link Reembed}. A pair of another tenant is PERMISSION_DENIED.
+     */
+    @Override
+    @Blocking
+    public Uni<ReembedResponse> reembed(ReembedRequest request) {
+        return Uni.createFrom().item(() -> {
+            String tenant = Tenancy.currentTenant();
+            PairId pair = request.hasPair() ? PairAccess.require(request.getPair()) : null;
+            Reembed.Result result = reembed.run(tenant, pair, request.getRebuild());
+            return ReembedResponse.newBuilder().setNodesReembedded(result.nodes())
+                    .setEntriesReembedded(result.entries()).setEdgesRecomputed(result.edgesRecomputed())
+                    .setEdgesRebuilt(result.edgesRebuilt()).setDurationMs(result.durationMs()).build();
         });
     }
 
