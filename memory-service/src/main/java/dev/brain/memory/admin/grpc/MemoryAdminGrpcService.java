@@ -1,5 +1,7 @@
 package dev.brain.memory.admin.grpc;
 
+import java.util.Map;
+
 import javax.sql.DataSource;
 
 import dev.brain.grpc.v1.MutinyMemoryAdminServiceGrpc;
@@ -60,6 +62,14 @@ import io.smallrye.mutiny.Uni;
  */
 @GrpcService
 public class MemoryAdminGrpcService extends MutinyMemoryAdminServiceGrpc.MemoryAdminServiceImplBase {
+
+    /**
+     * Stats: {@code long_term_edge} has no index on user_id (none of its statements needs one); its rows are
+     * counted through their from-node (edge_from_idx), exact because the composite foreign key
+     * {@code (user_id, agent_id, from_node_id)} puts every edge in its from-node's pair.
+     */
+    public static final Map<String, TenantRowCounts.Via> COUNTED_VIA = Map.of("long_term_edge",
+            new TenantRowCounts.Via("from_node_id", "long_term_node", "id"));
 
     private final DataSource dataSource;
     private final SynapseDecayJob synapseDecay;
@@ -193,7 +203,7 @@ public class MemoryAdminGrpcService extends MutinyMemoryAdminServiceGrpc.MemoryA
     public Uni<MemoryStatsResponse> stats(MemoryStatsRequest request) {
         return Uni.createFrom().item(() -> {
             MemoryStatsResponse.Builder response = MemoryStatsResponse.newBuilder();
-            TenantRowCounts.count(dataSource, "memory", Tenancy.currentTenant())
+            TenantRowCounts.count(dataSource, "memory", Tenancy.currentTenant(), COUNTED_VIA)
                     .forEach((table, rows) -> response.addTables(TableCount.newBuilder().setTable(table).setRows(rows)));
             return response.build();
         });
