@@ -1,5 +1,7 @@
 package dev.brain.memory.admin.grpc;
 
+import java.util.Map;
+
 import javax.sql.DataSource;
 
 import dev.brain.grpc.v1.MutinyMemoryAdminServiceGrpc;
@@ -13,6 +15,9 @@ import dev.brain.grpc.v1.PromoteEntryRequest;
 import dev.brain.grpc.v1.RecomputeEdgesRequest;
 import dev.brain.grpc.v1.RecomputeEdgesResponse;
 import dev.brain.grpc.v1.PromoteEntryResponse;
+import dev.brain.grpc.v1.ReembedRequest;
+import dev.brain.grpc.v1.ReembedResponse;
+import dev.brain.memory.admin.reembed.Reembed;
 import dev.brain.grpc.v1.PromotionOutcome;
 import dev.brain.memory.admin.scheduler.HousekeepingJob;
 import dev.brain.memory.log.scheduler.LogRetentionJob;
@@ -53,10 +58,18 @@ import io.smallrye.mutiny.Uni;
 /**
  * {@code MemoryAdminService}: operator calls of memory-service (live row counts, the jobs PROMOTION, NODE_DECAY,
  * SYNAPSE_DECAY, SHORT_TERM_EXPIRY, LOG_RETENTION and HOUSEKEEPING now, PromoteEntry, RecomputeEdges,
- * Calibrate, Export, Import).
+ * Reembed, Calibrate, Export, Import).
  */
 @GrpcService
 public class MemoryAdminGrpcService extends MutinyMemoryAdminServiceGrpc.MemoryAdminServiceImplBase {
+
+    /**
+     * Stats: {@code long_term_edge} has no index on user_id (none of its statements needs one); its rows are
+     * counted through their from-node (edge_from_idx), exact because the composite foreign key
+     * {@code (user_id, agent_id, from_node_id)} puts every edge in its from-node's pair.
+     */
+    public static final Map<String, TenantRowCounts.Via> COUNTED_VIA = Map.of("long_term_edge",
+            new TenantRowCounts.Via("from_node_id", "long_term_node", "id"));
 
     private final DataSource dataSource;
     private final SynapseDecayJob synapseDecay;
@@ -71,11 +84,13 @@ public class MemoryAdminGrpcService extends MutinyMemoryAdminServiceGrpc.MemoryA
     private final Calibration calibration;
     private final MemoryExport export;
     private final MemoryImport importer;
+    private final Reembed reembed;
 
     public MemoryAdminGrpcService(DataSource dataSource, SynapseDecayJob synapseDecay, PromotionJob promotionJob,
             NodeDecayJob nodeDecay, ShortTermExpiryJob expiry, Promotion promotion, ShortTermEntries entries,
             EdgeRecompute edgeRecompute, LogRetentionJob logRetention, HousekeepingJob housekeeping,
-            Calibration calibration, MemoryExport export, MemoryImport importer) {
+            Calibration calibration, MemoryExport export, MemoryImport importer, Reembed reembed) {
+        this.reembed = reembed;
         this.logRetention = logRetention;
         this.housekeeping = housekeeping;
         this.calibration = calibration;
@@ -166,12 +181,29 @@ public class MemoryAdminGrpcService extends MutinyMemoryAdminServiceGrpc.MemoryA
         });
     }
 
+    /**
+     * Re-embeds the pair (or, without one, every pair of the caller's tenant) with the current provider and
+     * brings its edges along; see {@link Reembed}. A pair of another tenant is PERMISSION_DENIED.
+     */
+    @Override
+    @Blocking
+    public Uni<ReembedResponse> reembed(ReembedRequest request) {
+        return Uni.createFrom().item(() -> {
+            String tenant = Tenancy.currentTenant();
+            PairId pair = request.hasPair() ? PairAccess.require(request.getPair()) : null;
+            Reembed.Result result = reembed.run(tenant, pair, request.getRebuild());
+            return ReembedResponse.newBuilder().setNodesReembedded(result.nodes())
+                    .setEntriesReembedded(result.entries()).setEdgesRecomputed(result.edgesRecomputed())
+                    .setEdgesRebuilt(result.edgesRebuilt()).setDurationMs(result.durationMs()).build();
+        });
+    }
+
     @Override
     @Blocking
     public Uni<MemoryStatsResponse> stats(MemoryStatsRequest request) {
         return Uni.createFrom().item(() -> {
             MemoryStatsResponse.Builder response = MemoryStatsResponse.newBuilder();
-            TenantRowCounts.count(dataSource, "memory", Tenancy.currentTenant())
+            TenantRowCounts.count(dataSource, "memory", Tenancy.currentTenant(), COUNTED_VIA)
                     .forEach((table, rows) -> response.addTables(TableCount.newBuilder().setTable(table).setRows(rows)));
             return response.build();
         });

@@ -91,6 +91,26 @@ public class EdgeRecompute {
     }
 
     /**
+     * Trigger 2 for the given directed edges of the pair (ids of other pairs touch nothing): {@code Reembed}
+     * recomputes exactly the edges whose frozen cosine it rewrote. {@code nodes} of the result is 0.
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public Result forEdges(String userId, String agentId, List<Long> edgeIds) {
+        long started = System.nanoTime();
+        if (edgeIds.isEmpty()) {
+            return new Result(0, 0, List.of(), 0);
+        }
+        Long[] ids = edgeIds.stream().distinct().toArray(Long[]::new);
+        Recomputed r = compute("e.user_id = ? and e.agent_id = ? and e.id = any(?)", s -> {
+            s.setString(1, userId);
+            s.setString(2, agentId);
+            s.setArray(3, s.getConnection().createArrayOf("bigint", ids));
+        }, (from, to) -> from);
+        write(r);
+        return new Result(0, r.ids().length, List.copyOf(r.errors()), (System.nanoTime() - started) / 1_000_000);
+    }
+
+    /**
      * Trigger 2 for every node of the pair (the admin {@code RecomputeEdges} without node ids, e.g. after a
      * configuration change): each edge once, by its from-node, {@value #PAIR_BATCH} nodes per statement.
      */

@@ -4,6 +4,7 @@ import java.util.regex.Pattern;
 
 import dev.brain.grpc.v1.Pair;
 import dev.brain.tenancy.Tenancy;
+import dev.brain.tenancy.TenantUsers;
 import io.grpc.Status;
 
 /**
@@ -39,7 +40,7 @@ public final class PairAccess {
     }
 
     public static boolean belongsTo(String tenant, String userId) {
-        return userId.equals(tenant) || userId.startsWith(tenant + ":");
+        return TenantUsers.belongsTo(tenant, userId);
     }
 
     private static RuntimeException invalid(String description) {

@@ -66,6 +66,36 @@ public class JobRuns {
         }
     }
 
+    /**
+     * Runs an operator call that serialises on finer locks (Reembed takes the pair lock per step) without the job
+     * lock, so that calls for different pairs run side by side, and records its {@code job_run} row (done or
+     * failed) like a job.
+     */
+    public Run runUnlocked(String job, String trigger, Supplier<Map<String, Long>> work) {
+        long started = System.nanoTime();
+        OffsetDateTime startedAt = OffsetDateTime.now(clock);
+        Log.infof("%s started (%s)", job, trigger);
+        Map<String, Long> counts;
+        try {
+            counts = work.get();
+        } catch (RuntimeException e) {
+            Log.errorf(e, "%s failed", job);
+            try (Connection c = dataSource.getConnection()) {
+                record(c, job, trigger, startedAt, "failed", Map.of(), String.valueOf(e.getMessage()));
+            } catch (SQLException | RuntimeException recording) {
+                e.addSuppressed(recording);
+            }
+            throw e;
+        }
+        try (Connection c = dataSource.getConnection()) {
+            record(c, job, trigger, startedAt, "done", counts, null);
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+        Log.infof("%s done: %s", job, counts);
+        return new Run(false, counts, (System.nanoTime() - started) / 1_000_000);
+    }
+
     private static boolean lock(Connection c, String sql, String job) throws SQLException {
         try (PreparedStatement s = c.prepareStatement(sql)) {
             s.setString(1, job);

@@ -39,13 +39,20 @@ public class NodeWriteRepository {
         this.dataSource = dataSource;
     }
 
+    /** No bound: every node of the pair is a candidate (promotion). */
+    public static final long ALL = Long.MAX_VALUE;
+
     /** The pair's node count, counted only up to {@code limit} (enough to choose exact scan vs HNSW). */
     public long countUpTo(String userId, String agentId, long limit) {
+        return countUpTo(userId, agentId, limit, ALL);
+    }
+
+    /** As {@link #countUpTo(String, String, long)}, among the nodes with an id below {@code beforeId}. */
+    public long countUpTo(String userId, String agentId, long limit, long beforeId) {
         String sql = "select count(*) from (select 1 from long_term_node where user_id = ? and agent_id = ? limit ?) n";
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setString(1, userId);
-            s.setString(2, agentId);
-            s.setLong(3, limit);
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(bounded(sql, beforeId))) {
+            int i = bindPair(s, userId, agentId, beforeId);
+            s.setLong(i, limit);
             try (ResultSet rs = s.executeQuery()) {
                 rs.next();
                 return rs.getLong(1);
@@ -70,6 +77,12 @@ public class NodeWriteRepository {
 
     /** Layer a: the {@code limit} nearest nodes (exact or HNSW with iterative scan). */
     public List<Long> nearest(String userId, String agentId, float[] query, int limit, boolean exact, int efSearch) {
+        return nearest(userId, agentId, query, limit, exact, efSearch, ALL);
+    }
+
+    /** Layer a among the nodes with an id below {@code beforeId} ({@link #ALL}: every node of the pair). */
+    public List<Long> nearest(String userId, String agentId, float[] query, int limit, boolean exact, int efSearch,
+            long beforeId) {
         try (Connection c = dataSource.getConnection()) {
             if (!exact) {
                 try (Statement s = c.createStatement()) {
@@ -77,11 +90,10 @@ public class NodeWriteRepository {
                     s.execute("set local hnsw.ef_search = " + Math.max(efSearch, Math.min(limit, 1000)));
                 }
             }
-            try (PreparedStatement s = c.prepareStatement(exact ? NEAREST_EXACT : NEAREST_HNSW)) {
-                s.setString(1, userId);
-                s.setString(2, agentId);
-                s.setObject(3, new PGvector(query));
-                s.setInt(4, limit);
+            try (PreparedStatement s = c.prepareStatement(bounded(exact ? NEAREST_EXACT : NEAREST_HNSW, beforeId))) {
+                int i = bindPair(s, userId, agentId, beforeId);
+                s.setObject(i, new PGvector(query));
+                s.setInt(i + 1, limit);
                 return ids(s);
             }
         } catch (SQLException e) {
@@ -91,26 +103,59 @@ public class NodeWriteRepository {
 
     /** Layer b: nodes sharing an entity id (GIN on entity_ids). */
     public List<Long> sharingEntity(String userId, String agentId, List<Long> entityIds) {
-        return arrayQuery(SHARED_ENTITY, userId, agentId, "bigint", entityIds.toArray());
+        return sharingEntity(userId, agentId, entityIds, ALL);
+    }
+
+    public List<Long> sharingEntity(String userId, String agentId, List<Long> entityIds, long beforeId) {
+        return arrayQuery(SHARED_ENTITY, userId, agentId, beforeId, "bigint", entityIds.toArray());
     }
 
     /** Layer c: nodes sharing a topic key (GIN on topic_keys). */
     public List<Long> sharingTopic(String userId, String agentId, List<String> topicKeys) {
-        return arrayQuery(SHARED_TOPIC, userId, agentId, "text", topicKeys.toArray());
+        return sharingTopic(userId, agentId, topicKeys, ALL);
+    }
+
+    public List<Long> sharingTopic(String userId, String agentId, List<String> topicKeys, long beforeId) {
+        return arrayQuery(SHARED_TOPIC, userId, agentId, beforeId, "text", topicKeys.toArray());
     }
 
     /** Layer d: nodes of the same precision with time_at in [from, to) (b-tree on pair, precision, time_at). */
     public List<Long> inTimeWindow(String userId, String agentId, Precision precision, Instant from, Instant to) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(TIME_WINDOW)) {
-            s.setString(1, userId);
-            s.setString(2, agentId);
-            s.setString(3, precision.dbName());
-            s.setObject(4, from.atOffset(ZoneOffset.UTC));
-            s.setObject(5, to.atOffset(ZoneOffset.UTC));
+        return inTimeWindow(userId, agentId, precision, from, to, ALL);
+    }
+
+    public List<Long> inTimeWindow(String userId, String agentId, Precision precision, Instant from, Instant to,
+            long beforeId) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement s = c.prepareStatement(bounded(TIME_WINDOW, beforeId))) {
+            int i = bindPair(s, userId, agentId, beforeId);
+            s.setString(i, precision.dbName());
+            s.setObject(i + 1, from.atOffset(ZoneOffset.UTC));
+            s.setObject(i + 2, to.atOffset(ZoneOffset.UTC));
             return ids(s);
         } catch (SQLException e) {
             throw new DatabaseException(e);
         }
+    }
+
+    /**
+     * A pair statement restricted to the nodes with an id below the bound (Reembed's rebuild: the nodes that existed
+     * when a node was created, ids being drawn at insert); {@link #ALL} keeps the statement as it is. Every
+     * statement here filters the pair with exactly one {@code agent_id = ?}, the bound goes right after it.
+     */
+    static String bounded(String sql, long beforeId) {
+        return beforeId == ALL ? sql : sql.replace("agent_id = ?", "agent_id = ? and id < ?");
+    }
+
+    /** Binds user, agent and (when bounded) the bound; returns the next parameter index. */
+    private static int bindPair(PreparedStatement s, String userId, String agentId, long beforeId) throws SQLException {
+        s.setString(1, userId);
+        s.setString(2, agentId);
+        if (beforeId == ALL) {
+            return 3;
+        }
+        s.setLong(3, beforeId);
+        return 4;
     }
 
     /** The candidates' layer data, weights, activity and cosine to the entry vector. */
@@ -243,14 +288,14 @@ public class NodeWriteRepository {
         }
     }
 
-    private List<Long> arrayQuery(String sql, String userId, String agentId, String type, Object[] values) {
+    private List<Long> arrayQuery(String sql, String userId, String agentId, long beforeId, String type,
+            Object[] values) {
         if (values.length == 0) {
             return List.of();
         }
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setString(1, userId);
-            s.setString(2, agentId);
-            s.setArray(3, c.createArrayOf(type, values));
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(bounded(sql, beforeId))) {
+            int i = bindPair(s, userId, agentId, beforeId);
+            s.setArray(i, c.createArrayOf(type, values));
             return ids(s);
         } catch (SQLException e) {
             throw new DatabaseException(e);

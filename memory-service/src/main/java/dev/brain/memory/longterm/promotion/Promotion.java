@@ -11,12 +11,9 @@ import java.time.OffsetDateTime;
 import java.time.ZoneId;
 import java.time.temporal.IsoFields;
 import java.time.temporal.TemporalAdjusters;
-import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 import javax.sql.DataSource;
 
@@ -28,11 +25,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.brain.memory.log.PipelineLogLines;
 import dev.brain.memory.longterm.config.LongTermConfig;
-import dev.brain.memory.longterm.edges.EdgeRows;
 import dev.brain.memory.longterm.partition.PairLock;
-import dev.brain.memory.longterm.weights.EdgeWeights;
 import dev.brain.memory.longterm.weights.LayerData;
-import dev.brain.memory.longterm.weights.Layers;
 import dev.brain.memory.longterm.weights.NodeWeights;
 import dev.brain.memory.longterm.weights.Precision;
 import dev.brain.memory.longterm.weights.TimeRef;
@@ -69,13 +63,12 @@ public class Promotion {
     private final PromotionHooks hooks;
     private final LongTermConfig config;
     private final NodeWeights nodeWeights;
-    private final EdgeWeights edgeWeights;
-    private final Layers layers;
+    private final Trigger1 trigger1;
     private final DataSource dataSource;
     private final Clock clock;
 
     public Promotion(EntryRepository entries, NodeWriteRepository nodes, PipelineLogLines log, PromotionHooks hooks,
-            LongTermConfig config, NodeWeights nodeWeights, EdgeWeights edgeWeights, Layers layers,
+            LongTermConfig config, NodeWeights nodeWeights, Trigger1 trigger1,
             DataSource dataSource, Clock clock) {
         this.entries = entries;
         this.nodes = nodes;
@@ -83,8 +76,7 @@ public class Promotion {
         this.hooks = hooks;
         this.config = config;
         this.nodeWeights = nodeWeights;
-        this.edgeWeights = edgeWeights;
-        this.layers = layers;
+        this.trigger1 = trigger1;
         this.dataSource = dataSource;
         this.clock = clock;
     }
@@ -121,32 +113,21 @@ public class Promotion {
         EntryRow entry = locked.get();
         // 3. candidates by index, inactive included, before any insert
         int limit = config.promotion().embeddingCandidateLimit();
-        boolean exact = nodes.countUpTo(userId, agentId, config.vector().exactScanMaxNodes() + 1L)
-                <= config.vector().exactScanMaxNodes();
-        List<Long> byEmbedding = nodes.nearest(userId, agentId, entry.embedding(), limit, exact,
-                config.vector().hnswEfSearch());
-        List<Long> byEntity = nodes.sharingEntity(userId, agentId, entry.entityIds());
-        List<Long> byTopic = nodes.sharingTopic(userId, agentId, entry.topicKeys());
         TimeRef time = entry.timeAt() == null ? null
                 : new TimeRef(entry.timeAt().toInstant(), Precision.ofDb(entry.timePrecision()));
-        List<Long> byTime = List.of();
-        if (time != null) {
-            Instant[] window = window(time, layers.timeline(), ZoneId.of(config.edge().timezone()));
-            byTime = nodes.inTimeWindow(userId, agentId, time.precision(), window[0], window[1]);
-        }
-        Set<Long> ids = new LinkedHashSet<>();
-        ids.addAll(byEmbedding);
-        ids.addAll(byEntity);
-        ids.addAll(byTopic);
-        ids.addAll(byTime);
-        List<Candidate> candidates = ids.isEmpty() ? List.of()
-                : nodes.load(userId, agentId, ids, entry.embedding());
+        LayerData data = new LayerData(entry.entityIds(), entry.topicKeys(), entry.topics(), time);
+        Trigger1.Candidates found = trigger1.candidates(userId, agentId, entry.embedding(), data,
+                NodeWriteRepository.ALL);
+        List<Candidate> candidates = found.all();
+        boolean exact = found.exact();
+        List<Long> byEmbedding = found.byEmbedding();
         // 4. match: the highest cosine; ties active first, then lower id
         Candidate best = candidates.stream().min(Comparator.comparingDouble((Candidate k) -> -k.cosine())
                 .thenComparing(k -> !k.active()).thenComparingLong(Candidate::id)).orElse(null);
         Double bestCosine = best == null ? null : best.cosine();
         ObjectNode counts = JsonNodeFactory.instance.objectNode().put("embedding", byEmbedding.size())
-                .put("entity", byEntity.size()).put("topics", byTopic.size()).put("timeline", byTime.size())
+                .put("entity", found.byEntity().size()).put("topics", found.byTopic().size())
+                .put("timeline", found.byTime().size())
                 .put("total", candidates.size());
         if (best != null && best.cosine() >= config.promotion().matchThreshold()) {
             String outcome;
@@ -166,26 +147,9 @@ public class Promotion {
         double absolute = nodeWeights.anchor(raw);
         long nodeId = nodes.insertFromEntry(entryId, raw, absolute, now);
         // 6. Trigger 1: every firing candidate, both directions, capped by raw(stronger → weaker)
-        LayerData data = new LayerData(entry.entityIds(), entry.topicKeys(), entry.topics(), time);
-        List<EdgePair> pairs = new ArrayList<>();
-        for (Candidate candidate : candidates) {
-            Layers.Firing firing = layers.evaluate(data, candidate.data(), candidate.cosine());
-            if (firing.fires()) {
-                pairs.add(new EdgePair(candidate, firing,
-                        edgeWeights.compute(absolute, candidate.absoluteWeight(), firing.depths())));
-            }
-        }
-        pairs.sort(Comparator.comparingDouble((EdgePair p) -> -Math.max(p.weights().rawXY(), p.weights().rawYX()))
-                .thenComparingLong(p -> p.candidate().id()));
-        int cap = config.promotion().maxNewEdgePairs();
-        long capped = Math.max(0, pairs.size() - cap);
-        if (capped > 0) {
-            pairs = pairs.subList(0, cap);
-        }
-        ArrayNode rows = JsonNodeFactory.instance.arrayNode();
-        for (EdgePair p : pairs) {
-            EdgeRows.addPair(rows, nodeId, p.candidate().id(), p.weights(), p.firing());
-        }
+        Trigger1.Edges built = trigger1.edges(nodeId, absolute, data, candidates);
+        ArrayNode rows = built.rows();
+        long capped = built.capped();
         hooks.beforeEdgeInsert(nodeId, rows.size());
         int edges = rows.isEmpty() ? 0 : nodes.insertEdges(userId, agentId, rows.toString(), now);
         // 7. the entry moved into the node
@@ -194,9 +158,6 @@ public class Promotion {
         nodes.adjustStats(userId, agentId, 1, 1, edges);
         logLine(entry, source, NEW_NODE, best, counts, exact, byEmbedding.size() >= limit, edges, capped, started);
         return new Result(NEW_NODE, nodeId, 0, edges, bestCosine, capped, "");
-    }
-
-    private record EdgePair(Candidate candidate, Layers.Firing firing, EdgeWeights.Pair weights) {
     }
 
     private void logLine(EntryRow entry, String source, String outcome, Candidate best, ObjectNode candidates,

@@ -93,7 +93,7 @@ public final class Layers {
     /**
      * Depths of the frozen {@code reasons} only (Trigger 2): a reason whose frozen data no longer passes the
      * current configuration (e.g. the embedding threshold was raised) keeps depth 0 rather than vanishing —
-     * only Trigger 3 and Reembed rewrite reasons.
+     * only Trigger 3 and the rebuild of Reembed rewrite reasons.
      */
     public Map<Layer, Double> frozenDepths(List<Layer> reasons, double cosine, int sharedTopics, int topicsX,
             int topicsY, Double timelineDistance, Precision timelinePrecision) {

@@ -9,6 +9,7 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.HashMap;
 import java.util.Map;
 
 import javax.sql.DataSource;
@@ -88,6 +89,23 @@ class CandidateIndexTest {
                             c.createArrayOf("text", new String[] { "t3" })),
                     "timeline", plan(c, NodeWriteRepository.TIME_WINDOW, user, "claude", "day",
                             at.minusSeconds(21 * 86400).atOffset(ZoneOffset.UTC), at.atOffset(ZoneOffset.UTC)));
+            // the rebuild of Reembed: the same statements bounded to the nodes older than a node
+            long before = count(dataSource, "select max(id) from long_term_node where user_id = ?", user) - 100;
+            Map<String, String> bounded = Map.of(
+                    "bounded nearest exact", plan(c, NodeWriteRepository.bounded(NodeWriteRepository.NEAREST_EXACT,
+                            before), user, "claude", before, new PGvector(query), 200),
+                    "bounded nearest hnsw", plan(c, NodeWriteRepository.bounded(NodeWriteRepository.NEAREST_HNSW,
+                            before), user, "claude", before, new PGvector(query), 200),
+                    "bounded entity", plan(c, NodeWriteRepository.bounded(NodeWriteRepository.SHARED_ENTITY, before),
+                            user, "claude", before, c.createArrayOf("bigint", new Long[] { 3L, 4L })),
+                    "bounded topics", plan(c, NodeWriteRepository.bounded(NodeWriteRepository.SHARED_TOPIC, before),
+                            user, "claude", before, c.createArrayOf("text", new String[] { "t3" })),
+                    "bounded timeline", plan(c, NodeWriteRepository.bounded(NodeWriteRepository.TIME_WINDOW, before),
+                            user, "claude", before, "day", at.minusSeconds(21 * 86400).atOffset(ZoneOffset.UTC),
+                            at.atOffset(ZoneOffset.UTC)));
+            assertThat(bounded.values()).allMatch(plan -> plan.contains("id <"));
+            plans = new HashMap<>(plans);
+            plans.putAll(bounded);
             plans.forEach((name, plan) -> {
                 assertThat(plan).as(name + ":\n" + plan).doesNotContain("Seq Scan on long_term_node");
                 assertThat(plan).as(name + ":\n" + plan).containsPattern("Index (Only )?Scan|Bitmap Index Scan");

@@ -1,0 +1,215 @@
+package dev.brain.memory.admin.reembed;
+
+import static dev.brain.memory.longterm.repository.LongTermRepository.longs;
+import static dev.brain.memory.longterm.repository.LongTermRepository.strings;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+
+import javax.sql.DataSource;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import com.pgvector.PGvector;
+
+import dev.brain.memory.longterm.partition.PairAccess.PairId;
+import dev.brain.memory.longterm.repository.LongTermRepository;
+import dev.brain.memory.longterm.weights.LayerData;
+import dev.brain.memory.longterm.weights.Precision;
+import dev.brain.memory.longterm.weights.TimeRef;
+import dev.brain.memory.synapse.repository.SynapseRepository.DatabaseException;
+import dev.brain.tenancy.TenantUsers;
+
+/**
+ * Reembed's statements (memory.md §13): the pairs of a tenant, the texts of a pair's nodes and entries page by
+ * page (nodes by id on the pair's (user_id, agent_id, id) key, entries by entry_key on theirs), the set-based
+ * write of their new vectors, the rewrite of the edges' frozen cosine from their endpoints' vectors, and the
+ * nodes' layer data for the rebuild. Every statement filters by the pair.
+ */
+@ApplicationScoped
+public class ReembedRepository {
+
+    /** A row to re-embed: its id, its keyset position (node id or entry_key) and its content. */
+    public record Text(long id, String key, String content) {
+    }
+
+    /** A node as Trigger 1 reads it: id, vector, anchor weight and layer data. */
+    public record NodeLayers(long id, float[] embedding, double absoluteWeight, LayerData data) {
+    }
+
+    private final DataSource dataSource;
+
+    public ReembedRepository(DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    /** The pairs of {@code tenant} that hold a node or an entry, by user and agent. */
+    public List<PairId> pairsOf(String tenant) {
+        String sql = "select user_id, agent_id from long_term_node where " + TenantUsers.condition("user_id")
+                + " union select user_id, agent_id from short_term_entry where " + TenantUsers.condition("user_id")
+                + " order by 1, 2";
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            TenantUsers.bind(s, TenantUsers.bind(s, 1, tenant), tenant);
+            List<PairId> pairs = new ArrayList<>();
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    pairs.add(new PairId(rs.getString(1), rs.getString(2)));
+                }
+            }
+            return pairs;
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+    }
+
+    /** The next {@code limit} nodes of the pair after id {@code afterId}, by id. */
+    public List<Text> nodeTexts(String userId, String agentId, long afterId, int limit) {
+        return texts("select id, id::text as position, content from long_term_node where user_id = ? and agent_id = ? and id > ?"
+                + " order by id limit ?", userId, agentId, afterId, limit);
+    }
+
+    /** The next {@code limit} entries of the pair after {@code afterKey}, by entry_key. */
+    public List<Text> entryTexts(String userId, String agentId, String afterKey, int limit) {
+        return texts("select id, entry_key, content from short_term_entry where user_id = ? and agent_id = ?"
+                + " and entry_key > ? order by entry_key limit ?", userId, agentId, afterKey, limit);
+    }
+
+    /** Node vectors; rows whose vector is already this one are left alone. Returns the rows changed. */
+    public int writeNodeVectors(String userId, String agentId, List<Text> rows, List<float[]> vectors) {
+        return writeVectors("long_term_node", userId, agentId, rows, vectors);
+    }
+
+    /** Entry vectors; rows whose vector is already this one are left alone. Returns the rows changed. */
+    public int writeEntryVectors(String userId, String agentId, List<Text> rows, List<float[]> vectors) {
+        return writeVectors("short_term_entry", userId, agentId, rows, vectors);
+    }
+
+    /**
+     * The frozen {@code embedding_cosine_initial} of every edge from one of {@code fromIds} set to the cosine of
+     * its endpoints' current vectors where it differs; returns the ids of the rewritten edges.
+     */
+    public List<Long> rewriteCosines(String userId, String agentId, List<Long> fromIds) {
+        String sql = """
+                update long_term_edge e set embedding_cosine_initial = 1 - (f.embedding <=> t.embedding)
+                  from long_term_node f, long_term_node t
+                 where e.user_id = ? and e.agent_id = ? and e.from_node_id = any(?)
+                   and f.id = e.from_node_id and t.id = e.to_node_id
+                   and e.embedding_cosine_initial is distinct from 1 - (f.embedding <=> t.embedding)
+                returning e.id""";
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, userId);
+            s.setString(2, agentId);
+            s.setArray(3, c.createArrayOf("bigint", fromIds.toArray()));
+            List<Long> ids = new ArrayList<>();
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    ids.add(rs.getLong(1));
+                }
+            }
+            return ids;
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+    }
+
+    /** The next {@code limit} node ids of the pair after {@code afterId}. */
+    public List<Long> nodeIds(String userId, String agentId, long afterId, int limit) {
+        String sql = "select id from long_term_node where user_id = ? and agent_id = ? and id > ? order by id limit ?";
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, userId);
+            s.setString(2, agentId);
+            s.setLong(3, afterId);
+            s.setInt(4, limit);
+            List<Long> ids = new ArrayList<>();
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    ids.add(rs.getLong(1));
+                }
+            }
+            return ids;
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+    }
+
+    /** Every edge of the pair deleted (by from-node, on edge_from_idx); returns the directed rows deleted. */
+    public int deleteEdges(String userId, String agentId) {
+        String sql = "delete from long_term_edge where user_id = ? and agent_id = ? and from_node_id in"
+                + " (select id from long_term_node where user_id = ? and agent_id = ?)";
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, userId);
+            s.setString(2, agentId);
+            s.setString(3, userId);
+            s.setString(4, agentId);
+            return s.executeUpdate();
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+    }
+
+    /** The next {@code limit} nodes of the pair after id {@code afterId} with what Trigger 1 reads of them. */
+    public List<NodeLayers> nodeLayers(String userId, String agentId, long afterId, int limit) {
+        String sql = """
+                select id, embedding::text, absolute_weight, entity_ids, topic_keys, topics, time_at, time_precision
+                  from long_term_node where user_id = ? and agent_id = ? and id > ? order by id limit ?""";
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, userId);
+            s.setString(2, agentId);
+            s.setLong(3, afterId);
+            s.setInt(4, limit);
+            List<NodeLayers> nodes = new ArrayList<>();
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    OffsetDateTime at = rs.getObject(7, OffsetDateTime.class);
+                    TimeRef time = at == null ? null : new TimeRef(at.toInstant(), Precision.ofDb(rs.getString(8)));
+                    nodes.add(new NodeLayers(rs.getLong(1), new PGvector(rs.getString(2)).toArray(), rs.getDouble(3),
+                            new LayerData(longs(rs.getArray(4)), strings(rs.getArray(5)), strings(rs.getArray(6)),
+                                    time)));
+                }
+            }
+            return nodes;
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+    }
+
+    private List<Text> texts(String sql, String userId, String agentId, Object after, int limit) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, userId);
+            s.setString(2, agentId);
+            s.setObject(3, after);
+            s.setInt(4, limit);
+            List<Text> rows = new ArrayList<>();
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    rows.add(new Text(rs.getLong(1), rs.getString(2), rs.getString(3)));
+                }
+            }
+            return rows;
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+    }
+
+    private int writeVectors(String table, String userId, String agentId, List<Text> rows, List<float[]> vectors) {
+        if (rows.isEmpty()) {
+            return 0;
+        }
+        String sql = "update " + table + " r set embedding = u.v::vector from unnest(?::bigint[], ?::text[]) u(id, v)"
+                + " where r.user_id = ? and r.agent_id = ? and r.id = u.id and r.embedding <> u.v::vector";
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            s.setArray(1, c.createArrayOf("bigint", rows.stream().map(Text::id).toArray()));
+            s.setArray(2, c.createArrayOf("text", vectors.stream().map(LongTermRepository::vectorLiteral).toArray()));
+            s.setString(3, userId);
+            s.setString(4, agentId);
+            return s.executeUpdate();
+        } catch (SQLException e) {
+            throw new DatabaseException(e);
+        }
+    }
+}
