@@ -133,12 +133,11 @@ public class ErrorReporting {
                                               working_directory, raw_output_sha256)
                 values (?, ?, ?, ?, ?, ?, ?, ?) returning id""", rs -> rs.getLong(1), scope.tenant(), scope.projectId(),
                 errorId, scope.sessionId(), now, command, workingDirectory, Fingerprints.sha256(analyzed.rawOutput())).orElseThrow();
-        ErrorRecord error = errors.find(scope.tenant(), errorId).orElseThrow();
 
         // §5.7 matching, excluding the error itself
         List<String> keys = Fingerprints.selectedKeys(frames, 10);
         Matcher.Result result = matcher.match(new Matcher.Probe(scope.tenant(),
-                request.getProjectOnly() ? scope.projectId() : null, errorId, analyzed.fingerprint(), error.getErrorType(),
+                request.getProjectOnly() ? scope.projectId() : null, errorId, analyzed.fingerprint(), cut(parsed.type(), 200),
                 analyzed.template(), parsed.sourceFile(), workingDirectory, keys, taskContext, stackText));
         List<Matcher.Scored> matches = result.matches(config.matching().threshold());
         for (Matcher.Scored m : matches) {
@@ -158,6 +157,7 @@ public class ErrorReporting {
         Map<Long, List<SolutionForError>> solutionsById = solutions.forErrors(scope.tenant(), ids, 10);
         Map<Long, ErrorRecord> matched = new java.util.HashMap<>();
         errors.byIds(scope.tenant(), ids).forEach(r -> matched.put(r.getId(), r));
+        ErrorRecord error = matched.get(errorId);
 
         Optional<ChainLink> link = chains.link(scope.tenant(), scope.projectId(), scope.sessionId(), errorId,
                 occurrenceId, now);
