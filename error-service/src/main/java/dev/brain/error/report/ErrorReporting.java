@@ -62,10 +62,12 @@ public class ErrorReporting {
     private final SolutionRows solutions;
     private final ErrorConfig config;
     private final ObjectMapper json;
+    private final LateMatch lateMatch;
 
     public ErrorReporting(Jdbc jdbc, Scopes scopes, Matcher matcher, Chains chains, Prevention prevention,
             Notifications notifications, Outbox outbox, ErrorRows errors, SolutionRows solutions, ErrorConfig config,
-            ObjectMapper json) {
+            ObjectMapper json, LateMatch lateMatch) {
+        this.lateMatch = lateMatch;
         this.jdbc = jdbc;
         this.scopes = scopes;
         this.matcher = matcher;
@@ -137,9 +139,14 @@ public class ErrorReporting {
 
         // §5.7 matching, excluding the error itself
         List<String> keys = Fingerprints.selectedKeys(frames, 10);
-        Matcher.Result result = matcher.match(new Matcher.Probe(scope.tenant(),
+        Matcher.Probe probe = new Matcher.Probe(scope.tenant(),
                 request.getProjectOnly() ? scope.projectId() : null, errorId, analyzed.fingerprint(), error.getErrorType(),
-                analyzed.template(), parsed.sourceFile(), workingDirectory, keys, taskContext, stackText));
+                analyzed.template(), parsed.sourceFile(), workingDirectory, keys, taskContext, stackText);
+        Matcher.Result result = matcher.match(probe);
+        if (!upserted.inserted() && error.getEmbedded()) {
+            // list 5 of §5.7: only a recurring error has an embedding at report time (the worker fills new ones)
+            result = result.plus(lateMatch.vectorCandidates(probe, result));
+        }
         List<Matcher.Scored> matches = result.matches(config.matching().threshold());
         for (Matcher.Scored m : matches) {
             jdbc.update("""
