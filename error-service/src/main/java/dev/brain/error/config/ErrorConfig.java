@@ -117,6 +117,13 @@ public interface ErrorConfig {
         @WithDefault("150ms")
         Duration queryDeadline();
 
+        /**
+         * Cosine a {@code QueryErrors} vector hit needs (the 50 nearest are otherwise whatever is nearest, however far);
+         * memory-service's query anchors use the same 0.40 (memory.md, model-specific).
+         */
+        @WithDefault("0.40")
+        double queryMinSimilarity();
+
         /** The vector dimension this service expects ({@code brain.embedding.dimension}, the columns'). */
         @WithDefault("384")
         int dimension();

@@ -160,12 +160,13 @@ public class ErrorQueries {
             List<Object> vectorParams = new ArrayList<>(List.of(vector));
             vectorParams.addAll(filterParams);
             vectorParams.add(LIST_SIZE);
+            vectorParams.add(1 - config.embedding().queryMinSimilarity());
             jdbc.update("set local hnsw.iterative_scan = relaxed_order");
             ranked = new ArrayList<>(ranked);
             ranked.addAll(jdbc.list("""
                     select 3, id, last_seen_at from (select e.id, e.last_seen_at, e.embedding <=> q.v as d
                       from error e, (select ?::vector as v) q where %s and e.embedding is not null
-                      order by e.embedding <=> q.v limit ?) v order by d, id""".formatted(filter),
+                      order by e.embedding <=> q.v limit ?) v where d <= ? order by d, id""".formatted(filter),
                     rs -> new Ranked(rs.getInt(1), rs.getLong(2), Jdbc.instant(rs, "last_seen_at")),
                     vectorParams.toArray()));
         }
