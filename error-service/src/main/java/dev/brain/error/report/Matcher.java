@@ -204,8 +204,8 @@ public class Matcher {
             return new Result(List.of(), 0);
         }
         String sql = """
-                with q0 as (%s),
-                q as (select q0.q, ts_rank_cd(%s, q0.q, 32) as own_rank from q0)
+                with q_any as (%s),
+                q as (select q_any.q, ts_rank_cd(%s, q_any.q, 32) as own_rank from q_any)
                 select e.id, e.fingerprint, e.error_type, e.message_template, e.source_file, e.working_directory,
                        e.last_seen_at, similarity(e.message_template, ?) as trigram,
                        ts_rank_cd(e.search_vector, q.q, 32) as rank, q.own_rank,
@@ -216,7 +216,7 @@ public class Matcher {
                 from unnest(?::bigint[]) with ordinality as ids(id, ord) join error e on e.id = ids.id
                 cross join q
                 where e.tenant = ? and e.id <> ?
-                order by ids.ord""".formatted(lexemeQuery("&"), PROBE_VECTOR);
+                order by ids.ord""".formatted(lexemeQuery("|"), PROBE_VECTOR);   // ranks as match() does
         List<Candidate> candidates = jdbc.list(sql, rs -> {
             java.sql.Array keys = rs.getArray("keys");
             return new Candidate(rs.getLong("id"), rs.getString("fingerprint"), rs.getString("error_type"),
