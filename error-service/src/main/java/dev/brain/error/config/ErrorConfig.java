@@ -111,9 +111,38 @@ public interface ErrorConfig {
         String interval();
     }
 
+    /** Embeddings from memory-service's {@code Embed} (§12.3) and the semantic list of {@code QueryErrors} (§5.9). */
     interface Embedding {
+        /** Deadline of the synchronous query embedding; later → {@code semantic_skipped}. */
         @WithDefault("150ms")
         Duration queryDeadline();
+
+        /**
+         * Cosine a {@code QueryErrors} vector hit needs (the 50 nearest are otherwise whatever is nearest, however far);
+         * memory-service's query anchors use the same 0.40 (memory.md, model-specific).
+         */
+        @WithDefault("0.40")
+        double queryMinSimilarity();
+
+        /** The vector dimension this service expects ({@code brain.embedding.dimension}, the columns'). */
+        @WithDefault("384")
+        int dimension();
+
+        /** How often the worker looks for errors without an embedding. */
+        @WithDefault("2s")
+        String interval();
+
+        /** Errors embedded per {@code Embed} call. */
+        @WithDefault("64")
+        int batch();
+
+        /** Deadline of one worker {@code Embed} call (a batch). */
+        @WithDefault("10s")
+        Duration callDeadline();
+
+        /** Nearest neighbours by vector a late match scores (§12.3), and the size of list 5 of §5.7. */
+        @WithDefault("20")
+        int lateMatchNeighbours();
     }
 
     interface Grpc {

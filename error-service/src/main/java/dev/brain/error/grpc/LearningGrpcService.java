@@ -1,5 +1,6 @@
 package dev.brain.error.grpc;
 
+import dev.brain.error.jobs.EmbeddingWorker;
 import dev.brain.error.jobs.JobRuns;
 import dev.brain.error.jobs.Retention;
 import dev.brain.error.jobs.SessionCleanup;
@@ -7,8 +8,6 @@ import dev.brain.error.learning.LearningCycle;
 import dev.brain.error.outbox.OutboxRelay;
 import dev.brain.grpc.v1.GetLearningStatusRequest;
 import dev.brain.grpc.v1.GetLearningStatusResponse;
-import dev.brain.grpc.v1.JobRunResult;
-import dev.brain.grpc.v1.JobStatus;
 import dev.brain.grpc.v1.MutinyLearningServiceGrpc;
 import dev.brain.grpc.v1.RetryDeadOutboxRequest;
 import dev.brain.grpc.v1.RetryDeadOutboxResponse;
@@ -34,11 +33,13 @@ public class LearningGrpcService extends MutinyLearningServiceGrpc.LearningServi
     private final Retention retention;
     private final SessionCleanup sessionCleanup;
     private final OutboxRelay relay;
+    private final EmbeddingWorker embeddingWorker;
     private final JobRuns runs;
     private final dev.brain.error.db.Jdbc jdbc;
 
     public LearningGrpcService(LearningCycle learning, Retention retention, SessionCleanup sessionCleanup,
-            OutboxRelay relay, JobRuns runs, dev.brain.error.db.Jdbc jdbc) {
+            OutboxRelay relay, EmbeddingWorker embeddingWorker, JobRuns runs, dev.brain.error.db.Jdbc jdbc) {
+        this.embeddingWorker = embeddingWorker;
         this.learning = learning;
         this.retention = retention;
         this.sessionCleanup = sessionCleanup;
@@ -63,6 +64,7 @@ public class LearningGrpcService extends MutinyLearningServiceGrpc.LearningServi
             runs.last(LearningCycle.JOB, tenant).ifPresent(b::setLastRun);
             runs.last(SessionCleanup.JOB, null).ifPresent(b::addOtherJobs);
             runs.last(Retention.JOB, null).ifPresent(b::addOtherJobs);
+            runs.last(EmbeddingWorker.JOB, null).ifPresent(b::addOtherJobs);
             jdbc.one("""
                     select (select count(*) from rule where tenant = ? and active),
                            (select count(*) from rule where tenant = ? and not active),
@@ -96,16 +98,16 @@ public class LearningGrpcService extends MutinyLearningServiceGrpc.LearningServi
         });
     }
 
-    /** Embeddings of errors are not computed yet (the store works without them): reports a precondition skip. */
+    /** Runs the embedding worker now (every pending error, or {@code limit}); resumes it when it was paused. */
     @Override
     @Blocking
     public Uni<RunEmbeddingBackfillResponse> runEmbeddingBackfill(RunEmbeddingBackfillRequest r) {
         return Uni.createFrom().item(() -> {
             Tenancy.requireOwnTenant(r.getScope().getTenant());
-            return RunEmbeddingBackfillResponse.newBuilder().setResult(JobRunResult.newBuilder()
-                    .setJob("embedding_backfill").setStatus(JobStatus.JOB_STATUS_SKIPPED_PRECONDITION)
-                    .setMessage("the embedding worker is not built yet; matching uses fingerprint, type, full text and trigram")
-                    .build()).build();
+            if (r.getLimit() < 0) {
+                throw io.grpc.Status.INVALID_ARGUMENT.withDescription("limit: at least 0").asRuntimeException();
+            }
+            return RunEmbeddingBackfillResponse.newBuilder().setResult(embeddingWorker.run(true, r.getLimit())).build();
         });
     }
 

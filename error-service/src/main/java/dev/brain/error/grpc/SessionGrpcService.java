@@ -1,6 +1,7 @@
 package dev.brain.error.grpc;
 
 import dev.brain.error.db.Jdbc;
+import dev.brain.error.jobs.EmbeddingWorker;
 import dev.brain.error.jobs.JobRuns;
 import dev.brain.error.learning.LearningCycle;
 import dev.brain.error.notification.Notifications;
@@ -40,9 +41,11 @@ public class SessionGrpcService extends MutinySessionServiceGrpc.SessionServiceI
     private final Jdbc jdbc;
     private final JobRuns runs;
     private final Notifications notifications;
+    private final EmbeddingWorker embeddingWorker;
 
     public SessionGrpcService(ProjectService projects, Sessions sessions, Scopes scopes, Jdbc jdbc, JobRuns runs,
-            Notifications notifications) {
+            Notifications notifications, EmbeddingWorker embeddingWorker) {
+        this.embeddingWorker = embeddingWorker;
         this.projects = projects;
         this.sessions = sessions;
         this.scopes = scopes;
@@ -134,7 +137,8 @@ public class SessionGrpcService extends MutinySessionServiceGrpc.SessionServiceI
                     t, t, t, t, p, p, t, p, p, t, p, p, t, t, t, p, p, t, p, p, t, t, t, t, t);
             b.setPendingNotifications(notifications.countPending(t, scope.sessionId(), p));
             runs.last(LearningCycle.JOB, t).ifPresent(b::setLastLearningRun);
-            b.setEmbeddingPaused(true).setEmbeddingPauseReason("the embedding worker is not built yet");
+            String paused = embeddingWorker.pauseReason();
+            b.setEmbeddingPaused(paused != null).setEmbeddingPauseReason(paused == null ? "" : paused);
             return b.build();
         }));
     }

@@ -8,12 +8,17 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
 import dev.brain.error.config.ErrorConfig;
 import dev.brain.error.db.Jdbc;
+import dev.brain.error.embedding.Embeddings;
 import dev.brain.error.intake.Fingerprints;
 import dev.brain.error.intake.InputNormalizer;
 import dev.brain.error.intake.MessageTemplate;
@@ -22,6 +27,7 @@ import dev.brain.error.intake.ParserRegistry;
 import dev.brain.error.session.CallScope;
 import dev.brain.error.session.Scopes;
 import dev.brain.error.solution.SolutionRows;
+import dev.brain.grpc.v1.EmbedResponse;
 import dev.brain.grpc.v1.ErrorHit;
 import dev.brain.grpc.v1.ErrorQueryList;
 import dev.brain.grpc.v1.ErrorRecord;
@@ -29,12 +35,14 @@ import dev.brain.grpc.v1.QueryErrorsRequest;
 import dev.brain.grpc.v1.QueryErrorsResponse;
 import dev.brain.grpc.v1.SearchFootprint;
 import dev.brain.grpc.v1.SolutionForError;
+import dev.brain.tenancy.Tenancy;
 import io.grpc.Status;
 
 /**
  * {@code QueryErrors} (error-code.md §5.9): free text of any shape — a pasted error line with quotes,
  * parentheses and operators, keywords, an error code — is templated and searched in ranked lists (error full
- * text, same message shape as the parsed text, solution full text mapped to its errors), fused by reciprocal rank. The text
+ * text, same message shape as the parsed text, nearest by embedding when memory-service embeds the query within
+ * {@code embedding.queryDeadline}, solution full text mapped to its errors), fused by reciprocal rank. The text
  * never reaches a query parser as syntax: lexemes are quoted one by one.
  */
 @ApplicationScoped
@@ -57,9 +65,11 @@ public class ErrorQueries {
     private final SolutionRows solutions;
     private final Matcher matcher;
     private final ErrorConfig config;
+    private final Embeddings embeddings;
 
     public ErrorQueries(Jdbc jdbc, Scopes scopes, ErrorRows errors, SolutionRows solutions, Matcher matcher,
-            ErrorConfig config) {
+            ErrorConfig config, Embeddings embeddings) {
+        this.embeddings = embeddings;
         this.jdbc = jdbc;
         this.scopes = scopes;
         this.errors = errors;
@@ -80,6 +90,10 @@ public class ErrorQueries {
             throw Status.INVALID_ARGUMENT.withDescription("limit: 0-50").asRuntimeException();
         }
         int limit = r.getLimit() == 0 ? 10 : r.getLimit();
+        // list 3 (vector): the query is embedded while the other lists are read; late or unavailable → skipped
+        long embedStart = System.nanoTime();
+        CompletableFuture<EmbedResponse> queryVector = embeddings.embedAsync(
+                Tenancy.requireOwnTenant(r.getScope().getTenant()), text, config.embedding().queryDeadline());
         CallScope scope = scopes.forRead(r.getScope());
         boolean projectOnly = r.getProjectOnly() && scope.project() != null;
         if (projectOnly && scope.projectId() == null) {
@@ -140,6 +154,22 @@ public class ErrorQueries {
                    order by rank desc, e.id desc limit ?) c)""".formatted(Matcher.lexemeQuery("|"), filter,
                         MAX_TEXT_HITS, Matcher.lexemeQuery("&")),
                 rs -> new Ranked(rs.getInt(1), rs.getLong(2), Jdbc.instant(rs, "last_seen_at")), params.toArray());
+        String vector = awaitVector(queryVector, embedStart);
+        boolean semanticSkipped = vector == null;
+        if (!semanticSkipped) {
+            List<Object> vectorParams = new ArrayList<>(List.of(vector));
+            vectorParams.addAll(filterParams);
+            vectorParams.add(LIST_SIZE);
+            vectorParams.add(1 - config.embedding().queryMinSimilarity());
+            jdbc.update("set local hnsw.iterative_scan = relaxed_order");
+            ranked = new ArrayList<>(ranked);
+            ranked.addAll(jdbc.list("""
+                    select 3, id, last_seen_at from (select e.id, e.last_seen_at, e.embedding <=> q.v as d
+                      from error e, (select ?::vector as v) q where %s and e.embedding is not null
+                      order by e.embedding <=> q.v limit ?) v where d <= ? order by d, id""".formatted(filter),
+                    rs -> new Ranked(rs.getInt(1), rs.getLong(2), Jdbc.instant(rs, "last_seen_at")),
+                    vectorParams.toArray()));
+        }
         Map<Long, Double> scores = new LinkedHashMap<>();
         Map<Long, List<ErrorQueryList>> lists = new HashMap<>();
         Map<Long, Instant> lastSeen = new HashMap<>();
@@ -167,7 +197,7 @@ public class ErrorQueries {
                     Fingerprints.selectedKeys(parsed.frames(), 10), null, null));
             matched.scored().forEach(s -> matchScores.put(s.errorId(), s));
         }
-        QueryErrorsResponse.Builder response = QueryErrorsResponse.newBuilder().setSemanticSkipped(true);
+        QueryErrorsResponse.Builder response = QueryErrorsResponse.newBuilder().setSemanticSkipped(semanticSkipped);
         for (Long id : top) {
             ErrorHit.Builder hit = ErrorHit.newBuilder().setError(records.get(id)).setScore(scores.get(id))
                     .addAllSolutions(solutionsById.getOrDefault(id, List.of())).addAllLists(lists.get(id));
@@ -186,6 +216,23 @@ public class ErrorQueries {
             footprint.setNearestScore(matched.nearest()).setThreshold(config.matching().threshold());
         }
         return response.setFootprint(footprint).build();
+    }
+
+    /** The query vector once memory-service answered within {@code embedding.queryDeadline}; null otherwise. */
+    private String awaitVector(CompletableFuture<EmbedResponse> pending, long startNanos) {
+        long left = config.embedding().queryDeadline().toNanos() - (System.nanoTime() - startNanos);
+        try {
+            EmbedResponse response = pending.get(Math.max(left, 0), TimeUnit.NANOSECONDS);
+            return embeddings.vectorProblem(response, 1) == null ? Embeddings.literal(response.getVectors(0)) : null;
+        } catch (TimeoutException e) {
+            pending.cancel(true);
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        } catch (ExecutionException | RuntimeException e) {
+            return null;
+        }
     }
 
     private QueryErrorsResponse empty(CallScope scope, String searched) {

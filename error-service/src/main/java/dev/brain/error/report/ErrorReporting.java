@@ -62,10 +62,12 @@ public class ErrorReporting {
     private final SolutionRows solutions;
     private final ErrorConfig config;
     private final ObjectMapper json;
+    private final LateMatch lateMatch;
 
     public ErrorReporting(Jdbc jdbc, Scopes scopes, Matcher matcher, Chains chains, Prevention prevention,
             Notifications notifications, Outbox outbox, ErrorRows errors, SolutionRows solutions, ErrorConfig config,
-            ObjectMapper json) {
+            ObjectMapper json, LateMatch lateMatch) {
+        this.lateMatch = lateMatch;
         this.jdbc = jdbc;
         this.scopes = scopes;
         this.matcher = matcher;
@@ -106,7 +108,7 @@ public class ErrorReporting {
         List<Frame> frames = parsed.frames().size() > MAX_FRAMES ? parsed.frames().subList(0, MAX_FRAMES) : parsed.frames();
         String stackText = stackText(frames);
 
-        record Upserted(long id, boolean inserted) {
+        record Upserted(long id, boolean inserted, boolean embedded) {
         }
         Upserted upserted = jdbc.one("""
                 insert into error as e (tenant, project_id, fingerprint, error_type, message, message_template, language,
@@ -118,7 +120,8 @@ public class ErrorReporting {
                     occurrence_count = e.occurrence_count + 1,
                     last_seen_at = greatest(e.last_seen_at, excluded.last_seen_at),
                     task_context = coalesce(e.task_context, excluded.task_context)
-                returning id, (xmax = 0) as inserted""", rs -> new Upserted(rs.getLong(1), rs.getBoolean(2)),
+                returning id, (xmax = 0) as inserted, embedding is not null as embedded""",
+                rs -> new Upserted(rs.getLong(1), rs.getBoolean(2), rs.getBoolean(3)),
                 scope.tenant(), scope.projectId(), analyzed.fingerprint(), cut(parsed.type(), 200),
                 cut(parsed.message(), MAX_MESSAGE), analyzed.template(), parsed.language(), parsed.parser(),
                 parsed.sourceFile(), parsed.sourceLine(), stackText, analyzed.rawOutput(),
@@ -136,9 +139,14 @@ public class ErrorReporting {
 
         // §5.7 matching, excluding the error itself
         List<String> keys = Fingerprints.selectedKeys(frames, 10);
-        Matcher.Result result = matcher.match(new Matcher.Probe(scope.tenant(),
+        Matcher.Probe probe = new Matcher.Probe(scope.tenant(),
                 request.getProjectOnly() ? scope.projectId() : null, errorId, analyzed.fingerprint(), cut(parsed.type(), 200),
-                analyzed.template(), parsed.sourceFile(), workingDirectory, keys, taskContext, stackText));
+                analyzed.template(), parsed.sourceFile(), workingDirectory, keys, taskContext, stackText);
+        Matcher.Result result = matcher.match(probe);
+        if (upserted.embedded()) {
+            // list 5 of §5.7: only a recurring error has an embedding at report time (the worker fills new ones)
+            result = result.plus(lateMatch.vectorCandidates(probe, result));
+        }
         List<Matcher.Scored> matches = result.matches(config.matching().threshold());
         for (Matcher.Scored m : matches) {
             jdbc.update("""

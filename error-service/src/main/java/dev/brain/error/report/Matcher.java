@@ -44,7 +44,23 @@ public class Matcher {
         public Double nearest() {
             return scored.isEmpty() ? null : scored.get(0).score();
         }
+
+        /** This result and more scored candidates (other ids), in the order of §5.7. */
+        public Result plus(Result more) {
+            if (more.scored().isEmpty()) {
+                return this;
+            }
+            List<Scored> all = new ArrayList<>(scored);
+            all.addAll(more.scored());
+            all.sort(ORDER);
+            return new Result(all, candidatesConsidered + more.candidatesConsidered());
+        }
     }
+
+    /** Score desc, {@code last_seen_at} desc, id desc (§5.7). */
+    static final Comparator<Scored> ORDER = Comparator.comparingDouble(Scored::score).reversed()
+            .thenComparing(Scored::lastSeenAt, Comparator.reverseOrder())
+            .thenComparing(Comparator.comparingLong(Scored::errorId).reversed());
 
     static final double W_FINGERPRINT = 0.30;
     static final double W_MESSAGE = 0.20;
@@ -154,6 +170,11 @@ public class Matcher {
                     Jdbc.instant(rs, "last_seen_at"), rs.getDouble("rank"),
                     rs.getDouble("own_rank"), keys == null ? List.of() : List.of((String[]) keys.getArray()));
         }, params.toArray());
+        return new Result(scoreAll(probe, candidates), candidates.size());
+    }
+
+    /** The §5.7 signals and score of each candidate, best first. */
+    private List<Scored> scoreAll(Probe probe, List<Candidate> candidates) {
         List<String> probeTokens = Tokens.tokens(probe.template());
         Set<String> probeTrigrams = Trigrams.of(probe.template());
         List<Scored> scored = new ArrayList<>();
@@ -175,10 +196,42 @@ public class Matcher {
             double score = score(signals);
             scored.add(new Scored(c.id(), score, score >= config.matching().strongThreshold(), signals, c.lastSeenAt()));
         }
-        scored.sort(Comparator.comparingDouble(Scored::score).reversed()
-                .thenComparing(Scored::lastSeenAt, Comparator.reverseOrder())
-                .thenComparing(Comparator.comparingLong(Scored::errorId).reversed()));
-        return new Result(scored, candidates.size());
+        scored.sort(ORDER);
+        return scored;
+    }
+
+    /**
+     * Scores the given stored errors as candidates of {@code probe} with the same signals as {@link #match}
+     * (the late match of error-code.md §12.3, and list 5 of §5.7, find their candidates by vector). Ids of
+     * another tenant, of the probe itself or of deleted errors are ignored.
+     */
+    public Result scoreCandidates(Probe probe, List<Long> candidateIds) {
+        if (candidateIds.isEmpty()) {
+            return new Result(List.of(), 0);
+        }
+        String sql = """
+                with q_any as (%s),
+                q as (select q_any.q, ts_rank_cd(%s, q_any.q, 32) as own_rank from q_any)
+                select e.id, e.fingerprint, e.error_type, e.message_template, e.source_file, e.working_directory,
+                       e.last_seen_at, ts_rank_cd(e.search_vector, q.q, 32) as rank, q.own_rank,
+                       (select array_agg(normalized order by position) from (
+                          select f.normalized, f.position from stack_frame f where f.error_id = e.id
+                            and (f.in_app or not exists (select 1 from stack_frame g where g.error_id = e.id and g.in_app))
+                          order by f.position limit 10) k) as keys
+                from unnest(?::bigint[]) with ordinality as ids(id, ord) join error e on e.id = ids.id
+                cross join q
+                where e.tenant = ? and e.id <> ?
+                order by ids.ord""".formatted(lexemeQuery("|"), PROBE_VECTOR);   // ranks as match() does
+        List<Candidate> candidates = jdbc.list(sql, rs -> {
+            java.sql.Array keys = rs.getArray("keys");
+            return new Candidate(rs.getLong("id"), rs.getString("fingerprint"), rs.getString("error_type"),
+                    rs.getString("message_template"), rs.getString("source_file"), rs.getString("working_directory"),
+                    Jdbc.instant(rs, "last_seen_at"), rs.getDouble("rank"),
+                    rs.getDouble("own_rank"), keys == null ? List.of() : List.of((String[]) keys.getArray()));
+        }, probe.type() + " " + probe.template().replaceAll("<[A-Z]+>", " "), probe.type(), probe.template(),
+                probe.taskContext(), probe.stackText(), candidateIds.toArray(Long[]::new),
+                probe.tenant(), probe.excludeId());
+        return new Result(scoreAll(probe, candidates), candidates.size());
     }
 
     /** Σ wᵢ·sᵢ / Σ wᵢ over the signals present (excluded signals are absent from the map). */

@@ -1,0 +1,149 @@
+package dev.brain.error.embedding;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.brain.error.config.ErrorConfig;
+import dev.brain.error.db.Jdbc;
+import dev.brain.grpc.v1.EmbedRequest;
+import dev.brain.grpc.v1.EmbedResponse;
+import dev.brain.grpc.v1.EmbeddingServiceGrpc;
+import dev.brain.grpc.v1.FloatVector;
+import dev.brain.grpc.v1.MutinyEmbeddingServiceGrpc;
+import dev.brain.tenancy.Tenancy;
+import io.grpc.stub.MetadataUtils;
+import io.quarkus.grpc.GrpcClient;
+
+/**
+ * Embeddings come from memory-service's {@code Embed} (error-code.md §12.3), never computed here; same gRPC
+ * client ({@code quarkus.grpc.clients.memory}) as the outbox relay. Also the text of an error's embedding and
+ * the vector literal of pgvector.
+ */
+@ApplicationScoped
+public class Embeddings {
+
+    /** memory.proto: each text ≤ 8 KiB of UTF-8. */
+    static final int MAX_TEXT_BYTES = 8 * 1024;
+    static final int MAX_CONTEXT_CHARS = 1000;
+
+    private final EmbeddingServiceGrpc.EmbeddingServiceBlockingStub blocking;
+    private final MutinyEmbeddingServiceGrpc.MutinyEmbeddingServiceStub async;
+    private final ErrorConfig config;
+    private final Jdbc jdbc;
+    private volatile Integer columnDimension;
+
+    public Embeddings(@GrpcClient("memory") EmbeddingServiceGrpc.EmbeddingServiceBlockingStub blocking,
+            @GrpcClient("memory") MutinyEmbeddingServiceGrpc.MutinyEmbeddingServiceStub async, ErrorConfig config,
+            Jdbc jdbc) {
+        this.blocking = blocking;
+        this.async = async;
+        this.config = config;
+        this.jdbc = jdbc;
+    }
+
+    /** {@code type: template}, a newline and the first 1,000 characters of the task context (§12.3), ≤ 8 KiB. */
+    public static String errorText(String type, String template, String taskContext) {
+        String text = type + ": " + template;
+        if (taskContext != null && !taskContext.isBlank()) {
+            int end = taskContext.length() <= MAX_CONTEXT_CHARS ? taskContext.length()
+                    : taskContext.offsetByCodePoints(0, Math.min(MAX_CONTEXT_CHARS,
+                            taskContext.codePointCount(0, taskContext.length())));
+            text += "\n" + taskContext.substring(0, end);
+        }
+        return cutUtf8(text, MAX_TEXT_BYTES);
+    }
+
+    static String cutUtf8(String s, int maxBytes) {
+        if (s.getBytes(StandardCharsets.UTF_8).length <= maxBytes) {
+            return s;
+        }
+        int bytes = 0;
+        int i = 0;
+        while (i < s.length()) {
+            int cp = s.codePointAt(i);
+            int len = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+            if (bytes + len > maxBytes) {
+                break;
+            }
+            bytes += len;
+            i += Character.charCount(cp);
+        }
+        return s.substring(0, i);
+    }
+
+    /** The vectors of {@code texts}, in order, for {@code tenant}; throws when memory-service fails or is late. */
+    public EmbedResponse embed(String tenant, List<String> texts, Duration deadline) {
+        return blocking.withInterceptors(MetadataUtils.newAttachHeadersInterceptor(Tenancy.metadataFor(tenant)))
+                .withDeadlineAfter(deadline.toMillis(), TimeUnit.MILLISECONDS)
+                .embed(EmbedRequest.newBuilder().addAllTexts(texts).build());
+    }
+
+    /** Starts embedding one text now (the caller awaits it later); the deadline is counted from now. */
+    public CompletableFuture<EmbedResponse> embedAsync(String tenant, String text, Duration deadline) {
+        try {
+            return async.withInterceptors(MetadataUtils.newAttachHeadersInterceptor(Tenancy.metadataFor(tenant)))
+                    .withDeadlineAfter(deadline.toMillis(), TimeUnit.MILLISECONDS)
+                    .embed(EmbedRequest.newBuilder().addTexts(cutUtf8(text, MAX_TEXT_BYTES)).build())
+                    .subscribeAsCompletionStage();
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    /** The dimension vectors must have: the configured one, which must also be the column's (null when it is). */
+    public String dimensionProblem() {
+        int column = columnDimension();
+        int configured = config.embedding().dimension();
+        return column == configured ? null
+                : "configured embedding dimension " + configured + " differs from the column's " + column;
+    }
+
+    /** Dimension of {@code error.embedding} (pgvector keeps it in atttypmod). */
+    public int columnDimension() {
+        Integer d = columnDimension;
+        if (d == null) {
+            d = jdbc.one("""
+                    select a.atttypmod from pg_attribute a
+                    where a.attrelid = 'error.error'::regclass and a.attname = 'embedding'""", rs -> rs.getInt(1))
+                    .orElseThrow();
+            columnDimension = d;
+        }
+        return d;
+    }
+
+    /** Null when every vector has the column's dimension, else what is wrong. */
+    public String vectorProblem(EmbedResponse response, int expectedCount) {
+        int dim = columnDimension();
+        if (response.getVectorsCount() != expectedCount) {
+            return "memory-service returned " + response.getVectorsCount() + " vectors for " + expectedCount + " texts";
+        }
+        for (FloatVector v : response.getVectorsList()) {
+            if (v.getValuesCount() != dim) {
+                return "memory-service returned vectors of dimension " + v.getValuesCount() + " (model "
+                        + response.getModel() + "); the column holds " + dim;
+            }
+        }
+        return null;
+    }
+
+    /** pgvector's text form {@code [v1,v2,…]}, for a {@code ?::vector} parameter. */
+    public static String literal(FloatVector v) {
+        StringBuilder sb = new StringBuilder(v.getValuesCount() * 10).append('[');
+        for (int i = 0; i < v.getValuesCount(); i++) {
+            float f = v.getValues(i);
+            if (!Float.isFinite(f)) {
+                throw new IllegalArgumentException("vector value " + i + " is not finite");
+            }
+            if (i > 0) {
+                sb.append(',');
+            }
+            sb.append(f);
+        }
+        return sb.append(']').toString();
+    }
+}

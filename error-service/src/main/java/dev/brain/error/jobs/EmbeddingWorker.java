@@ -1,0 +1,242 @@
+package dev.brain.error.jobs;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import javax.sql.DataSource;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.jboss.logging.Logger;
+
+import dev.brain.error.config.ErrorConfig;
+import dev.brain.error.db.Jdbc;
+import dev.brain.error.embedding.Embeddings;
+import dev.brain.error.report.LateMatch;
+import dev.brain.grpc.v1.EmbedResponse;
+import dev.brain.grpc.v1.JobRunResult;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.scheduler.Scheduled;
+
+/**
+ * The embedding worker (error-code.md §12.3, §13): every {@code embedding.interval} (2 s), one run at a time
+ * across replicas (global advisory lock), errors without an embedding are embedded by memory-service in batches
+ * of {@code embedding.batch} (64) per tenant, and each newly embedded error gets its late match
+ * ({@link LateMatch}). No row is locked while memory-service answers (the batch is read, embedded, then
+ * written with {@code embedding is null} re-checked), so reports never wait for it. memory-service down → the
+ * batch stays unembedded and the next tick retries. A vector of another dimension than the column pauses the
+ * worker (status reports it) until a manual {@code RunEmbeddingBackfill} finds the dimensions agree again.
+ * {@code code_module.embedding} is not filled: code intelligence is not built.
+ */
+@ApplicationScoped
+public class EmbeddingWorker {
+
+    public static final String JOB = "embedding_worker";
+    private static final Logger LOG = Logger.getLogger(EmbeddingWorker.class);
+    private static final String LOCK = "select pg_try_advisory_lock(hashtext('error.embedding-worker'))";
+    private static final String UNLOCK = "select pg_advisory_unlock(hashtext('error.embedding-worker'))";
+
+    private final DataSource dataSource;
+    private final Jdbc jdbc;
+    private final Embeddings embeddings;
+    private final LateMatch lateMatch;
+    private final JobRuns runs;
+    private final ErrorConfig config;
+    private final Clock clock;
+    /** Why the worker is paused (a dimension mismatch); null while it runs. */
+    private volatile String pauseReason;
+
+    public EmbeddingWorker(DataSource dataSource, Jdbc jdbc, Embeddings embeddings, LateMatch lateMatch, JobRuns runs,
+            ErrorConfig config, Clock clock) {
+        this.dataSource = dataSource;
+        this.jdbc = jdbc;
+        this.embeddings = embeddings;
+        this.lateMatch = lateMatch;
+        this.runs = runs;
+        this.config = config;
+        this.clock = clock;
+    }
+
+    /** What a run did; {@code failure} is why it stopped early (memory-service down, dimension mismatch). */
+    public record Counts(long embedded, long lateMatches, long notifications, long remaining, String failure,
+            boolean paused) {
+
+        Map<String, Long> asMap() {
+            Map<String, Long> m = new LinkedHashMap<>();
+            m.put("errors_embedded", embedded);
+            m.put("modules_embedded", 0L);
+            m.put("late_matches", lateMatches);
+            m.put("notifications", notifications);
+            m.put("remaining", remaining);
+            return m;
+        }
+    }
+
+    /** Null while the worker runs; else why it is paused. */
+    public String pauseReason() {
+        return pauseReason;
+    }
+
+    /** A scheduled tick writes a job_run row only when it changed something (every 2 s would flood the table). */
+    @Scheduled(every = "${error.embedding.interval:2s}", delayed = "5s",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void scheduled() {
+        if (pauseReason != null) {
+            return;
+        }
+        try {
+            Instant started = clock.instant();
+            Counts counts = withLock(config.embedding().batch());
+            if (counts != null && (counts.embedded() > 0 || counts.paused())) {
+                runs.finish(runs.start(JOB, null, false, started), JOB, null, started, List.of(), counts.asMap(),
+                        counts.paused() ? counts.failure() : null);
+            }
+        } catch (RuntimeException e) {
+            LOG.debugf("embedding worker tick failed: %s", e.getMessage());
+        }
+    }
+
+    /**
+     * {@code RunEmbeddingBackfill}: embeds up to {@code limit} errors now (0 = every pending one), resuming a paused
+     * worker; always writes a job_run row.
+     */
+    public JobRunResult run(boolean manual, int limit) {
+        Instant started = clock.instant();
+        pauseReason = null;
+        Counts counts = withLock(limit <= 0 ? Long.MAX_VALUE : limit);
+        if (counts == null) {
+            return runs.skipped(JOB, null, manual, started);
+        }
+        return runs.finish(runs.start(JOB, null, manual, started), JOB, null, started, List.of(), counts.asMap(),
+                counts.failure());
+    }
+
+    /** Runs batches under the global lock until {@code max} errors are embedded or none is left; null when locked. */
+    private Counts withLock(long max) {
+        try (Connection lock = dataSource.getConnection()) {
+            if (!query(lock, LOCK)) {
+                return null;
+            }
+            try {
+                return embed(max);
+            } finally {
+                query(lock, UNLOCK);
+            }
+        } catch (SQLException e) {
+            throw new Jdbc.DataAccessException(e);
+        }
+    }
+
+    private static boolean query(Connection c, String sql) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement(sql); ResultSet rs = s.executeQuery()) {
+            return rs.next() && rs.getBoolean(1);
+        }
+    }
+
+    private record Pending(long id, String tenant, String text) {
+    }
+
+    private Counts embed(long max) {
+        long embedded = 0;
+        long matches = 0;
+        long notified = 0;
+        String failure = null;
+        boolean paused = false;
+        String dimension = embeddings.dimensionProblem();
+        if (dimension != null) {
+            failure = pause(dimension);
+            paused = true;
+        }
+        while (!paused && embedded < max) {
+            int batch = (int) Math.min(config.embedding().batch(), max - embedded);
+            List<Pending> pending = jdbc.list("""
+                    select id, tenant, error_type, message_template, task_context from error
+                    where embedding is null order by id limit ?""", rs -> new Pending(rs.getLong(1), rs.getString(2),
+                    Embeddings.errorText(rs.getString(3), rs.getString(4), rs.getString(5))), batch);
+            if (pending.isEmpty()) {
+                break;
+            }
+            Map<String, List<Pending>> byTenant = new LinkedHashMap<>();
+            pending.forEach(p -> byTenant.computeIfAbsent(p.tenant(), t -> new ArrayList<>()).add(p));
+            boolean progressed = false;
+            for (Map.Entry<String, List<Pending>> group : byTenant.entrySet()) {
+                List<Pending> rows = group.getValue();
+                EmbedResponse response;
+                try {
+                    response = embeddings.embed(group.getKey(), rows.stream().map(Pending::text).toList(),
+                            config.embedding().callDeadline());
+                } catch (RuntimeException e) {
+                    failure = "memory-service did not embed: " + oneLine(e);
+                    LOG.debugf("embedding worker: %s (retried next tick)", failure);
+                    break;
+                }
+                String problem = embeddings.vectorProblem(response, rows.size());
+                if (problem != null) {
+                    failure = pause(problem);
+                    paused = true;
+                    break;
+                }
+                long[] done = write(rows, response);
+                embedded += done[0];
+                matches += done[1];
+                notified += done[2];
+                progressed |= done[0] > 0;
+            }
+            if (failure != null || !progressed || pending.size() < batch) {
+                break;
+            }
+        }
+        long remaining = jdbc.count("select count(*) from error where embedding is null");
+        return new Counts(embedded, matches, notified, remaining, failure, paused);
+    }
+
+    /** Stores the vectors (only where still null) and late-matches the newly embedded errors, in one transaction. */
+    private long[] write(List<Pending> rows, EmbedResponse response) {
+        return QuarkusTransaction.requiringNew().call(() -> {
+            OffsetDateTime now = OffsetDateTime.ofInstant(clock.instant(), ZoneOffset.UTC);
+            long[] done = new long[3];
+            List<Long> fresh = new ArrayList<>();
+            for (int i = 0; i < rows.size(); i++) {
+                if (jdbc.update("update error set embedding = ?::vector, embedded_at = ? where id = ? and embedding is null",
+                        Embeddings.literal(response.getVectors(i)), now, rows.get(i).id()) == 1) {
+                    fresh.add(rows.get(i).id());
+                }
+            }
+            done[0] = fresh.size();
+            Set<Long> batch = new HashSet<>(fresh);
+            for (long id : fresh) {
+                LateMatch.Outcome o = lateMatch.run(id, batch, now);
+                done[1] += o.matches();
+                done[2] += o.notifications();
+            }
+            return done;
+        });
+    }
+
+    private String pause(String reason) {
+        String message = "embedding worker paused: " + reason;
+        if (!message.equals(pauseReason)) {
+            LOG.warn(message);
+        }
+        pauseReason = message;
+        return message;
+    }
+
+    private static String oneLine(Throwable e) {
+        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        int nl = m.indexOf('\n');
+        return nl < 0 ? m : m.substring(0, nl);
+    }
+}
