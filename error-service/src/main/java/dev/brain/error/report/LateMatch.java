@@ -83,11 +83,13 @@ public class LateMatch {
     /** The ids of the tenant's errors nearest to the stored embedding of {@code errorId}, nearest first. */
     List<Long> neighbours(String tenant, long errorId, Long projectOnly, int limit) {
         // relaxed iterative HNSW scans keep reading the index until `limit` rows pass the tenant filter
-        // (pgvector ≥ 0.8); the outer order restores exact distance order
+        // (pgvector ≥ 0.8); the outer order restores exact distance order. No "embedding is not null": the index
+        // holds only embedded rows (the outer filter drops null distances), and with that condition the planner
+        // read the whole tenant while few rows were embedded (~30 ms instead of ~1 ms per late match)
         jdbc.update("set local hnsw.iterative_scan = relaxed_order");
         return jdbc.list("""
                 select id from (select id, embedding <=> (select embedding from error where id = ?) as d from error
-                  where tenant = ? and id <> ? and embedding is not null and (?::bigint is null or project_id = ?)
+                  where tenant = ? and id <> ? and (?::bigint is null or project_id = ?)
                   order by embedding <=> (select embedding from error where id = ?) limit ?) n
                 where d is not null order by d, id""", rs -> rs.getLong(1), errorId, tenant, errorId, projectOnly,
                 projectOnly, errorId, limit);
