@@ -3,10 +3,12 @@ package dev.brain.error.embedding;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import jakarta.enterprise.context.ApplicationScoped;
+
+import com.google.common.util.concurrent.Futures;
 
 import dev.brain.error.config.ErrorConfig;
 import dev.brain.error.db.Jdbc;
@@ -14,8 +16,8 @@ import dev.brain.grpc.v1.EmbedRequest;
 import dev.brain.grpc.v1.EmbedResponse;
 import dev.brain.grpc.v1.EmbeddingServiceGrpc;
 import dev.brain.grpc.v1.FloatVector;
-import dev.brain.grpc.v1.MutinyEmbeddingServiceGrpc;
 import dev.brain.tenancy.Tenancy;
+import io.grpc.Channel;
 import io.grpc.stub.MetadataUtils;
 import io.quarkus.grpc.GrpcClient;
 
@@ -32,16 +34,20 @@ public class Embeddings {
     static final int MAX_CONTEXT_CHARS = 1000;
 
     private final EmbeddingServiceGrpc.EmbeddingServiceBlockingStub blocking;
-    private final MutinyEmbeddingServiceGrpc.MutinyEmbeddingServiceStub async;
+    /**
+     * A plain grpc-java future stub, not the Mutiny one: Quarkus propagates the caller's context (its JTA
+     * transaction too) into the Mutiny callbacks on another thread, and a QueryErrors transaction then failed to
+     * commit now and then ("Enlisted connection used without active transaction").
+     */
+    private final EmbeddingServiceGrpc.EmbeddingServiceFutureStub async;
     private final ErrorConfig config;
     private final Jdbc jdbc;
     private volatile Integer columnDimension;
 
     public Embeddings(@GrpcClient("memory") EmbeddingServiceGrpc.EmbeddingServiceBlockingStub blocking,
-            @GrpcClient("memory") MutinyEmbeddingServiceGrpc.MutinyEmbeddingServiceStub async, ErrorConfig config,
-            Jdbc jdbc) {
+            @GrpcClient("memory") Channel memory, ErrorConfig config, Jdbc jdbc) {
         this.blocking = blocking;
-        this.async = async;
+        this.async = EmbeddingServiceGrpc.newFutureStub(memory);
         this.config = config;
         this.jdbc = jdbc;
     }
@@ -84,14 +90,13 @@ public class Embeddings {
     }
 
     /** Starts embedding one text now (the caller awaits it later); the deadline is counted from now. */
-    public CompletableFuture<EmbedResponse> embedAsync(String tenant, String text, Duration deadline) {
+    public Future<EmbedResponse> embedAsync(String tenant, String text, Duration deadline) {
         try {
             return async.withInterceptors(MetadataUtils.newAttachHeadersInterceptor(Tenancy.metadataFor(tenant)))
                     .withDeadlineAfter(deadline.toMillis(), TimeUnit.MILLISECONDS)
-                    .embed(EmbedRequest.newBuilder().addTexts(cutUtf8(text, MAX_TEXT_BYTES)).build())
-                    .subscribeAsCompletionStage();
+                    .embed(EmbedRequest.newBuilder().addTexts(cutUtf8(text, MAX_TEXT_BYTES)).build());
         } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(e);
+            return Futures.immediateFailedFuture(e);
         }
     }
 

@@ -8,7 +8,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Future;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -93,7 +93,7 @@ public class ErrorQueries {
         int limit = r.getLimit() == 0 ? 10 : r.getLimit();
         // list 3 (vector): the query is embedded while the other lists are read; late or unavailable → skipped
         long embedStart = System.nanoTime();
-        CompletableFuture<EmbedResponse> queryVector = embeddings.embedAsync(
+        Future<EmbedResponse> queryVector = embeddings.embedAsync(
                 Tenancy.requireOwnTenant(r.getScope().getTenant()), text, config.embedding().queryDeadline());
         CallScope scope = scopes.forRead(r.getScope());
         boolean projectOnly = r.getProjectOnly() && scope.project() != null;
@@ -222,7 +222,7 @@ public class ErrorQueries {
     }
 
     /** The query vector once memory-service answered within {@code embedding.queryDeadline}; null otherwise. */
-    private String awaitVector(CompletableFuture<EmbedResponse> pending, long startNanos) {
+    private String awaitVector(Future<EmbedResponse> pending, long startNanos) {
         long left = config.embedding().queryDeadline().toNanos() - (System.nanoTime() - startNanos);
         try {
             EmbedResponse response = pending.get(Math.max(left, 0), TimeUnit.NANOSECONDS);
