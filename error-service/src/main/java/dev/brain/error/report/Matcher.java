@@ -110,6 +110,23 @@ public class Matcher {
             List<String> keys) {
     }
 
+    /** What the matching statements return per candidate (error {@code e}, probe query {@code q}). */
+    private static final String CANDIDATE_COLUMNS = """
+            e.id, e.fingerprint, e.error_type, e.message_template, e.source_file, e.working_directory, e.last_seen_at,
+                   ts_rank_cd(e.search_vector, q.q, 32) as rank, q.own_rank,
+                   (select array_agg(normalized order by position) from (
+                      select f.normalized, f.position from stack_frame f where f.error_id = e.id
+                        and (f.in_app or not exists (select 1 from stack_frame g where g.error_id = e.id and g.in_app))
+                      order by f.position limit 10) k) as keys""";
+
+    private static Candidate candidate(java.sql.ResultSet rs) throws java.sql.SQLException {
+        java.sql.Array keys = rs.getArray("keys");
+        return new Candidate(rs.getLong("id"), rs.getString("fingerprint"), rs.getString("error_type"),
+                rs.getString("message_template"), rs.getString("source_file"), rs.getString("working_directory"),
+                Jdbc.instant(rs, "last_seen_at"), rs.getDouble("rank"), rs.getDouble("own_rank"),
+                keys == null ? List.of() : List.of((String[]) keys.getArray()));
+    }
+
     public Result match(Probe probe) {
         String scope = "tenant = ? and id <> ?" + (probe.projectOnly() != null ? " and project_id = ?" : "");
         List<Object> scopeParams = new ArrayList<>(List.of(probe.tenant(), probe.excludeId()));
@@ -135,16 +152,10 @@ public class Matcher {
                    where %s and message_shape = message_shape(?, ?) order by last_seen_at desc limit 30) b)
                 ),
                 ids as (select id, min(ord) as ord from c group by id order by min(ord) limit ?)
-                select e.id, e.fingerprint, e.error_type, e.message_template, e.source_file, e.working_directory,
-                       e.last_seen_at,
-                       ts_rank_cd(e.search_vector, q.q, 32) as rank,
-                       q.own_rank,
-                       (select array_agg(normalized order by position) from (
-                          select f.normalized, f.position from stack_frame f where f.error_id = e.id
-                            and (f.in_app or not exists (select 1 from stack_frame g where g.error_id = e.id and g.in_app))
-                          order by f.position limit 10) k) as keys
+                select %s
                 from ids join error e on e.id = ids.id cross join q
-                order by ids.ord""".formatted(lexemeQuery("&"), lexemeQuery("|"), PROBE_VECTOR, scope, scope, scope, TEXT_HITS, scope);
+                order by ids.ord""".formatted(lexemeQuery("&"), lexemeQuery("|"), PROBE_VECTOR, scope, scope, scope, TEXT_HITS,
+                scope, CANDIDATE_COLUMNS);
         String lexemeText = probe.type() + " " + probe.template().replaceAll("<[A-Z]+>", " ");
         List<Object> params = new ArrayList<>();
         params.add(lexemeText);
@@ -163,13 +174,7 @@ public class Matcher {
         params.add(probe.type());
         params.add(probe.template());
         params.add(config.matching().maxCandidates());
-        List<Candidate> candidates = jdbc.list(sql, rs -> {
-            java.sql.Array keys = rs.getArray("keys");
-            return new Candidate(rs.getLong("id"), rs.getString("fingerprint"), rs.getString("error_type"),
-                    rs.getString("message_template"), rs.getString("source_file"), rs.getString("working_directory"),
-                    Jdbc.instant(rs, "last_seen_at"), rs.getDouble("rank"),
-                    rs.getDouble("own_rank"), keys == null ? List.of() : List.of((String[]) keys.getArray()));
-        }, params.toArray());
+        List<Candidate> candidates = jdbc.list(sql, Matcher::candidate, params.toArray());
         return new Result(scoreAll(probe, candidates), candidates.size());
     }
 
@@ -212,23 +217,12 @@ public class Matcher {
         String sql = """
                 with q_any as (%s),
                 q as (select q_any.q, ts_rank_cd(%s, q_any.q, 32) as own_rank from q_any)
-                select e.id, e.fingerprint, e.error_type, e.message_template, e.source_file, e.working_directory,
-                       e.last_seen_at, ts_rank_cd(e.search_vector, q.q, 32) as rank, q.own_rank,
-                       (select array_agg(normalized order by position) from (
-                          select f.normalized, f.position from stack_frame f where f.error_id = e.id
-                            and (f.in_app or not exists (select 1 from stack_frame g where g.error_id = e.id and g.in_app))
-                          order by f.position limit 10) k) as keys
+                select %s
                 from unnest(?::bigint[]) with ordinality as ids(id, ord) join error e on e.id = ids.id
                 cross join q
                 where e.tenant = ? and e.id <> ?
-                order by ids.ord""".formatted(lexemeQuery("|"), PROBE_VECTOR);   // ranks as match() does
-        List<Candidate> candidates = jdbc.list(sql, rs -> {
-            java.sql.Array keys = rs.getArray("keys");
-            return new Candidate(rs.getLong("id"), rs.getString("fingerprint"), rs.getString("error_type"),
-                    rs.getString("message_template"), rs.getString("source_file"), rs.getString("working_directory"),
-                    Jdbc.instant(rs, "last_seen_at"), rs.getDouble("rank"),
-                    rs.getDouble("own_rank"), keys == null ? List.of() : List.of((String[]) keys.getArray()));
-        }, probe.type() + " " + probe.template().replaceAll("<[A-Z]+>", " "), probe.type(), probe.template(),
+                order by ids.ord""".formatted(lexemeQuery("|"), PROBE_VECTOR, CANDIDATE_COLUMNS);   // ranks as match()
+        List<Candidate> candidates = jdbc.list(sql, Matcher::candidate, probe.type() + " " + probe.template().replaceAll("<[A-Z]+>", " "), probe.type(), probe.template(),
                 probe.taskContext(), probe.stackText(), candidateIds.toArray(Long[]::new),
                 probe.tenant(), probe.excludeId());
         return new Result(scoreAll(probe, candidates), candidates.size());
