@@ -83,6 +83,7 @@ final class MemoryBench {
             ensureNodes(promotion, 10_000, false);
             ensureStar(trigger2, 500);
             ensureNodes(decay, 1_000_000, true);
+            recordStats(read, promotion, trigger2, decay);
 
             System.out.printf("%n== memory: long-term memory over gRPC ==%n");
             System.out.println("case                               | data                | calls | p50 ms | p95 ms | p99 ms | calls/s");
@@ -245,6 +246,28 @@ final class MemoryBench {
                       join public.bench_centre c on c.id = x.centre
                     on conflict do nothing""").formatted(pair.getUserId(), pair.getAgentId(), vector, CENTRES, size));
             s.execute("analyze memory.long_term_node");
+        }
+    }
+
+    /**
+     * The pairs' {@code partition_stats} rows, as promotion keeps them for real pairs (the read path decides between
+     * an exact scan and the HNSW index by the recorded active count); the generators insert nodes in SQL.
+     */
+    private void recordStats(Pair... pairs) throws SQLException {
+        try (Connection c = connect(); PreparedStatement s = c.prepareStatement("""
+                insert into memory.partition_stats as ps (user_id, agent_id, node_count, active_count, edge_count)
+                select ?, ?, (select count(*) from memory.long_term_node where user_id = ? and agent_id = ?),
+                       (select count(*) from memory.long_term_node where user_id = ? and agent_id = ? and active),
+                       (select count(*) from memory.long_term_edge where user_id = ? and agent_id = ?)
+                on conflict (user_id, agent_id) do update set node_count = excluded.node_count,
+                    active_count = excluded.active_count, edge_count = excluded.edge_count""")) {
+            for (Pair pair : pairs) {
+                for (int i = 1; i <= 8; i += 2) {
+                    s.setString(i, pair.getUserId());
+                    s.setString(i + 1, pair.getAgentId());
+                }
+                s.executeUpdate();
+            }
         }
     }
 

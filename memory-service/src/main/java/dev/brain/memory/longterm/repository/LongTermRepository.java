@@ -157,6 +157,15 @@ public class LongTermRepository {
     // ---------------------------------------------------------------------------------------------------------
 
     /** Active nodes of the pair that pass the observer filter, counted up to {@code max} (bounded index scan). */
+    /** The pair's active node count as {@code partition_stats} records it; 0 without a row. */
+    public long recordedActiveCount(String userId, String agentId) {
+        List<Long> counts = query("select active_count from partition_stats where user_id = ? and agent_id = ?", s -> {
+            s.setString(1, userId);
+            s.setString(2, agentId);
+        }, rs -> rs.getLong(1));
+        return counts.isEmpty() ? 0 : counts.get(0);
+    }
+
     public int activeCountUpTo(String userId, String agentId, int max) {
         String sql = "select count(*) from (select 1 from long_term_node n where n.user_id = ? and n.agent_id = ?"
                 + " and n.active limit ?) c";
