@@ -101,30 +101,32 @@ public class ReembedRepository {
                    and f.id = e.from_node_id and t.id = e.to_node_id
                    and e.embedding_cosine_initial is distinct from 1 - (f.embedding <=> t.embedding)
                 returning e.id""";
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+        return ids(sql, s -> {
             s.setString(1, userId);
             s.setString(2, agentId);
-            s.setArray(3, c.createArrayOf("bigint", fromIds.toArray()));
-            List<Long> ids = new ArrayList<>();
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    ids.add(rs.getLong(1));
-                }
-            }
-            return ids;
-        } catch (SQLException e) {
-            throw new DatabaseException(e);
-        }
+            s.setArray(3, s.getConnection().createArrayOf("bigint", fromIds.toArray()));
+        });
     }
 
     /** The next {@code limit} node ids of the pair after {@code afterId}. */
     public List<Long> nodeIds(String userId, String agentId, long afterId, int limit) {
         String sql = "select id from long_term_node where user_id = ? and agent_id = ? and id > ? order by id limit ?";
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+        return ids(sql, s -> {
             s.setString(1, userId);
             s.setString(2, agentId);
             s.setLong(3, afterId);
             s.setInt(4, limit);
+        });
+    }
+
+    private interface Binder {
+        void bind(PreparedStatement s) throws SQLException;
+    }
+
+    /** The first column of every row of {@code sql}, as longs. */
+    private List<Long> ids(String sql, Binder binder) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            binder.bind(s);
             List<Long> ids = new ArrayList<>();
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
