@@ -234,18 +234,27 @@ final class MemoryBench {
         try (Connection c = connect(); Statement s = c.createStatement()) {
             s.execute("select setseed(0.25)");
             s.execute(("""
-                    insert into memory.long_term_node (user_id, agent_id, observer, source_key, content, embedding, topics,
-                        topic_keys, entity_ids, entry_created_at, raw_weight, absolute_weight, decay_weight, decay_base,
-                        decay_base_at, frequency, active, created_at, reinforced_at)
-                    select '%s', '%s', 'user', 'n' || g, 'bench memory ' || g, %s,
-                           array['t' || t1, 't' || t2], array['t' || t1, 't' || t2], array[1 + (g %% 2000)::bigint],
-                           now(), w, w * 4, w * 4, w * 4, now(), 1, true, now(), now()
-                      from (select g, 1 + floor(random() * 2000)::int as t1, 1 + floor(random() * 2000)::int as t2,
-                                   0.5 + random() * 0.5 as w, 1 + floor(random() * %d)::int as centre
-                              from generate_series(1, %d) g) x
-                      join public.bench_centre c on c.id = x.centre
-                    on conflict do nothing""").formatted(pair.getUserId(), pair.getAgentId(), vector, CENTRES, size));
+                    with x as materialized (
+                        select g, 1 + floor(random() * 2000)::int as t1, 1 + floor(random() * 2000)::int as t2,
+                               0.5 + random() * 0.5 as w, 1 + floor(random() * %4$d)::int as centre
+                          from generate_series(1, %5$d) g),
+                    n as (
+                        insert into memory.long_term_node (user_id, agent_id, observer, source_key, content, topics,
+                            topic_keys, entity_ids, entry_created_at, raw_weight, absolute_weight, decay_weight,
+                            decay_base, decay_base_at, frequency, active, created_at, reinforced_at)
+                        select '%1$s', '%2$s', 'user', 'n' || g, 'bench memory ' || g,
+                               array['t' || t1, 't' || t2], array['t' || t1, 't' || t2], array[1 + (g %% 2000)::bigint],
+                               now(), w, w * 4, w * 4, w * 4, now(), 1, true, now(), now()
+                          from x
+                        on conflict do nothing
+                        returning id, source_key)
+                    insert into memory.long_term_node_embedding (node_id, user_id, agent_id, embedding)
+                    select n.id, '%1$s', '%2$s', %3$s
+                      from n join x on 'n' || x.g = n.source_key
+                      join public.bench_centre c on c.id = x.centre""").formatted(pair.getUserId(), pair.getAgentId(),
+                    vector, CENTRES, size));
             s.execute("analyze memory.long_term_node");
+            s.execute("analyze memory.long_term_node_embedding");
         }
     }
 

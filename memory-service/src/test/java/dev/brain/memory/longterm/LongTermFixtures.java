@@ -108,17 +108,18 @@ public final class LongTermFixtures {
 
     public static long node(DataSource ds, TestPair pair, NodeSpec n) throws Exception {
         try (Connection c = ds.getConnection(); PreparedStatement s = c.prepareStatement("""
-                insert into long_term_node (user_id, agent_id, observer, source_key, content, embedding, topics,
+                with n as (insert into long_term_node (user_id, agent_id, observer, source_key, content, topics,
                     topic_keys, entity_ids, emotion, entry_created_at, raw_weight, absolute_weight, decay_weight,
                     decay_base, decay_base_at, frequency, active, created_at, reinforced_at)
-                values (?, ?, ?, ?, ?, ?::vector, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?) returning id""")) {
+                values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?) returning id, user_id, agent_id)
+                insert into long_term_node_embedding (node_id, user_id, agent_id, embedding)
+                select id, user_id, agent_id, ?::vector from n returning node_id""")) {
             int i = 1;
             s.setString(i++, pair.userId());
             s.setString(i++, pair.agentId());
             s.setString(i++, n.observer());
             s.setString(i++, "k-" + UUID.randomUUID());
             s.setString(i++, n.content());
-            s.setString(i++, LongTermRepository.vectorLiteral(n.embedding()));
             s.setArray(i++, c.createArrayOf("text", n.topics().toArray()));
             s.setArray(i++, c.createArrayOf("text", n.topics().stream().map(String::toLowerCase).toArray()));
             s.setArray(i++, c.createArrayOf("bigint", n.entityIds().toArray()));
@@ -131,7 +132,8 @@ public final class LongTermFixtures {
             s.setObject(i++, T0);
             s.setBoolean(i++, n.active());
             s.setObject(i++, T0);
-            s.setObject(i, T0);
+            s.setObject(i++, T0);
+            s.setString(i, LongTermRepository.vectorLiteral(n.embedding()));
             try (ResultSet rs = s.executeQuery()) {
                 rs.next();
                 return rs.getLong(1);

@@ -86,27 +86,29 @@ public final class LongTermFixtures {
             keys[i] = topics[i].toLowerCase();
         }
         try (Connection c = ds.getConnection(); PreparedStatement s = c.prepareStatement("""
-                insert into long_term_node (user_id, agent_id, observer, source_key, content, embedding, topics,
+                with n as (insert into long_term_node (user_id, agent_id, observer, source_key, content, topics,
                     topic_keys, entity_ids, entry_created_at, raw_weight, absolute_weight, decay_weight, decay_base,
                     decay_base_at, frequency, active, created_at, reinforced_at)
-                values (?, ?, 'user', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?) returning id""")) {
+                values (?, ?, 'user', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?) returning id, user_id, agent_id)
+                insert into long_term_node_embedding (node_id, user_id, agent_id, embedding)
+                select id, user_id, agent_id, ? from n returning node_id""")) {
             s.setString(1, pair.getUserId());
             s.setString(2, pair.getAgentId());
             s.setString(3, key);
             s.setString(4, "content of " + key);
-            s.setObject(5, new PGvector(embedding));
-            s.setArray(6, c.createArrayOf("text", topics));
-            s.setArray(7, c.createArrayOf("text", keys));
-            s.setArray(8, c.createArrayOf("bigint", entityIds));
-            s.setObject(9, at);
-            s.setDouble(10, raw);
-            s.setDouble(11, absolute);
+            s.setArray(5, c.createArrayOf("text", topics));
+            s.setArray(6, c.createArrayOf("text", keys));
+            s.setArray(7, c.createArrayOf("bigint", entityIds));
+            s.setObject(8, at);
+            s.setDouble(9, raw);
+            s.setDouble(10, absolute);
+            s.setDouble(11, decayWeight);
             s.setDouble(12, decayWeight);
-            s.setDouble(13, decayWeight);
-            s.setObject(14, at);
-            s.setBoolean(15, active);
+            s.setObject(13, at);
+            s.setBoolean(14, active);
+            s.setObject(15, at);
             s.setObject(16, at);
-            s.setObject(17, at);
+            s.setObject(17, new PGvector(embedding));
             try (ResultSet rs = s.executeQuery()) {
                 rs.next();
                 return rs.getLong(1);

@@ -166,8 +166,8 @@ public class Calibration {
         }
         String pairFilter = "a.user_id = ? and a.agent_id = ? and b.user_id = ? and b.agent_id = ?";
         if (all <= sample) {
-            return cosines(c, "select 1 - (a.embedding <=> b.embedding) from long_term_node a join long_term_node b"
-                    + " on a.id < b.id where " + pairFilter, s -> bindPair(s, 1, userId, agentId));
+            return cosines(c, "select 1 - (a.embedding <=> b.embedding) from long_term_node_embedding a"
+                    + " join long_term_node_embedding b on a.node_id < b.node_id where " + pairFilter, s -> bindPair(s, 1, userId, agentId));
         }
         Long[] from = new Long[sample];
         Long[] to = new Long[sample];
@@ -181,7 +181,8 @@ public class Calibration {
             to[k] = ids.get(j);
         }
         return cosines(c, "select 1 - (a.embedding <=> b.embedding) from unnest(?::bigint[], ?::bigint[]) p(x, y)"
-                + " join long_term_node a on a.id = p.x join long_term_node b on b.id = p.y where " + pairFilter, s -> {
+                + " join long_term_node_embedding a on a.node_id = p.x join long_term_node_embedding b on b.node_id = p.y"
+                + " where " + pairFilter, s -> {
                     s.setArray(1, c.createArrayOf("bigint", from));
                     s.setArray(2, c.createArrayOf("bigint", to));
                     bindPair(s, 3, userId, agentId);
@@ -215,8 +216,9 @@ public class Calibration {
                 literals.add(LongTermRepository.vectorLiteral(v));
             }
         }
-        return cosines(c, "select 1 - (n.embedding <=> q.v::vector) from unnest(?::text[]) q(v) cross join"
-                + " long_term_node n where n.user_id = ? and n.agent_id = ? and n.active", s -> {
+        return cosines(c, "select 1 - (e.embedding <=> q.v::vector) from unnest(?::text[]) q(v) cross join"
+                + " long_term_node n join long_term_node_embedding e on e.node_id = n.id"
+                + " where n.user_id = ? and n.agent_id = ? and n.active", s -> {
                     s.setArray(1, c.createArrayOf("text", literals.toArray()));
                     s.setString(2, userId);
                     s.setString(3, agentId);

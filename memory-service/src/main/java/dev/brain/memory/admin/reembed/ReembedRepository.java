@@ -81,12 +81,12 @@ public class ReembedRepository {
 
     /** Node vectors; rows whose vector is already this one are left alone. Returns the rows changed. */
     public int writeNodeVectors(String userId, String agentId, List<Text> rows, List<float[]> vectors) {
-        return writeVectors("long_term_node", userId, agentId, rows, vectors);
+        return writeVectors("long_term_node_embedding", "node_id", userId, agentId, rows, vectors);
     }
 
     /** Entry vectors; rows whose vector is already this one are left alone. Returns the rows changed. */
     public int writeEntryVectors(String userId, String agentId, List<Text> rows, List<float[]> vectors) {
-        return writeVectors("short_term_entry", userId, agentId, rows, vectors);
+        return writeVectors("short_term_entry", "id", userId, agentId, rows, vectors);
     }
 
     /**
@@ -96,9 +96,9 @@ public class ReembedRepository {
     public List<Long> rewriteCosines(String userId, String agentId, List<Long> fromIds) {
         String sql = """
                 update long_term_edge e set embedding_cosine_initial = 1 - (f.embedding <=> t.embedding)
-                  from long_term_node f, long_term_node t
+                  from long_term_node_embedding f, long_term_node_embedding t
                  where e.user_id = ? and e.agent_id = ? and e.from_node_id = any(?)
-                   and f.id = e.from_node_id and t.id = e.to_node_id
+                   and f.node_id = e.from_node_id and t.node_id = e.to_node_id
                    and e.embedding_cosine_initial is distinct from 1 - (f.embedding <=> t.embedding)
                 returning e.id""";
         return ids(sql, s -> {
@@ -157,8 +157,10 @@ public class ReembedRepository {
     /** The next {@code limit} nodes of the pair after id {@code afterId} with what Trigger 1 reads of them. */
     public List<NodeLayers> nodeLayers(String userId, String agentId, long afterId, int limit) {
         String sql = """
-                select id, embedding::text, absolute_weight, entity_ids, topic_keys, topics, time_at, time_precision
-                  from long_term_node where user_id = ? and agent_id = ? and id > ? order by id limit ?""";
+                select n.id, e.embedding::text, n.absolute_weight, n.entity_ids, n.topic_keys, n.topics, n.time_at,
+                       n.time_precision
+                  from long_term_node n join long_term_node_embedding e on e.node_id = n.id
+                 where n.user_id = ? and n.agent_id = ? and n.id > ? order by n.id limit ?""";
         try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
             s.setString(1, userId);
             s.setString(2, agentId);
@@ -198,12 +200,13 @@ public class ReembedRepository {
         }
     }
 
-    private int writeVectors(String table, String userId, String agentId, List<Text> rows, List<float[]> vectors) {
+    private int writeVectors(String table, String id, String userId, String agentId, List<Text> rows,
+            List<float[]> vectors) {
         if (rows.isEmpty()) {
             return 0;
         }
         String sql = "update " + table + " r set embedding = u.v::vector from unnest(?::bigint[], ?::text[]) u(id, v)"
-                + " where r.user_id = ? and r.agent_id = ? and r.id = u.id and r.embedding <> u.v::vector";
+                + " where r.user_id = ? and r.agent_id = ? and r." + id + " = u.id and r.embedding <> u.v::vector";
         try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
             s.setArray(1, c.createArrayOf("bigint", rows.stream().map(Text::id).toArray()));
             s.setArray(2, c.createArrayOf("text", vectors.stream().map(LongTermRepository::vectorLiteral).toArray()));

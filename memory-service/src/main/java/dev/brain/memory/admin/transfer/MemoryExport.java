@@ -44,14 +44,15 @@ public class MemoryExport {
     private static final String NODE = """
             select n.id, json_build_object('kind', 'node', 'user_id', n.user_id, 'agent_id', n.agent_id,
               'observer', n.observer, 'source_key', n.source_key, 'content', n.content,
-              'embedding', n.embedding::text::json, 'topics', n.topics, 'topic_keys', n.topic_keys,
+              'embedding', e.embedding::text::json, 'topics', n.topics, 'topic_keys', n.topic_keys,
               'entity_ids', n.entity_ids, 'time_at', n.time_at, 'time_precision', n.time_precision,
               'timeline_ref', n.timeline_ref, 'emotion', n.emotion, 'arousal', n.arousal, 'metadata', n.metadata,
               'entry_created_at', n.entry_created_at, 'raw_weight', n.raw_weight, 'absolute_weight', n.absolute_weight,
               'decay_weight', n.decay_weight, 'decay_base', n.decay_base, 'decay_base_at', n.decay_base_at,
               'frequency', n.frequency, 'active', n.active, 'created_at', n.created_at,
               'reinforced_at', n.reinforced_at, 'decayed_at', n.decayed_at, 'reactivated_at', n.reactivated_at)::text
-            from long_term_node n where n.user_id = ? and n.agent_id = ? and n.id > ? order by n.id limit ?""";
+            from long_term_node n join long_term_node_embedding e on e.node_id = n.id
+            where n.user_id = ? and n.agent_id = ? and n.id > ? order by n.id limit ?""";
     private static final String EDGE = """
             select e.id, json_build_object('kind', 'edge', 'user_id', e.user_id, 'agent_id', e.agent_id,
               'from_key', f.source_key, 'to_key', t.source_key, 'raw_weight', e.raw_weight,

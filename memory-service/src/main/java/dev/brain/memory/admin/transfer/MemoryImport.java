@@ -279,15 +279,17 @@ public class MemoryImport {
             if (existing != null && existing < 0) {
                 return;
             }
-            String columns = "observer, content, embedding, topics, topic_keys, entity_ids, time_at, time_precision,"
+            String columns = "observer, content, topics, topic_keys, entity_ids, time_at, time_precision,"
                     + " timeline_ref, emotion, arousal, metadata, entry_created_at, raw_weight, absolute_weight,"
                     + " decay_weight, decay_base, decay_base_at, frequency, active, created_at, reinforced_at,"
                     + " decayed_at, reactivated_at";
             String sql = existing == null
                     ? "insert into long_term_node (user_id, agent_id, source_key, " + columns + ") values (?, ?, ?,"
-                            + " ?, ?, ?::vector, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                    : "update long_term_node set (" + columns + ") = (?, ?, ?::vector, ?, ?, ?, ?, ?, ?, ?, ?,"
-                            + " ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) where user_id = ? and agent_id = ? and id = ?";
+                            + " ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id"
+                    : "update long_term_node set (" + columns + ") = (?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+                            + " ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) where user_id = ? and agent_id = ? and id = ?"
+                            + " returning id";
+            long id;
             try (PreparedStatement s = c.prepareStatement(sql)) {
                 int i = 1;
                 if (existing == null) {
@@ -295,7 +297,7 @@ public class MemoryImport {
                     s.setString(i++, pair.agentId());
                     s.setString(i++, key);
                 }
-                i = common.bind(s, i);
+                i = common.bind(s, i, false);
                 s.setObject(i++, entryCreated);
                 s.setDouble(i++, raw);
                 s.setDouble(i++, absolute);
@@ -313,6 +315,18 @@ public class MemoryImport {
                     s.setString(i++, pair.agentId());
                     s.setLong(i, existing);
                 }
+                try (ResultSet rs = s.executeQuery()) {
+                    rs.next();
+                    id = rs.getLong(1);
+                }
+            }
+            try (PreparedStatement s = c.prepareStatement("insert into long_term_node_embedding (node_id, user_id,"
+                    + " agent_id, embedding) values (?, ?, ?, ?::vector)"
+                    + " on conflict (node_id) do update set embedding = excluded.embedding")) {
+                s.setLong(1, id);
+                s.setString(2, pair.userId());
+                s.setString(3, pair.agentId());
+                s.setString(4, common.embedding());
                 s.executeUpdate();
             }
             count("node");
@@ -448,7 +462,7 @@ public class MemoryImport {
                     s.setString(i++, pair.agentId());
                     s.setString(i++, key);
                 }
-                i = common.bind(s, i);
+                i = common.bind(s, i, true);
                 s.setDouble(i++, salience);
                 s.setString(i++, turn);
                 s.setObject(i++, created);
@@ -663,11 +677,14 @@ public class MemoryImport {
             List<String> topicKeys, List<Long> entityIds, OffsetDateTime timeAt, String timePrecision,
             String timelineRef, String emotion, double arousal, String metadata) {
 
-        int bind(PreparedStatement s, int i) throws SQLException {
+        /** Binds the fields in the order of the columns, the embedding third unless it is stored apart. */
+        int bind(PreparedStatement s, int i, boolean withEmbedding) throws SQLException {
             Connection c = s.getConnection();
             s.setString(i++, observer);
             s.setString(i++, content);
-            s.setString(i++, embedding);
+            if (withEmbedding) {
+                s.setString(i++, embedding);
+            }
             s.setArray(i++, c.createArrayOf("text", topics.toArray()));
             s.setArray(i++, c.createArrayOf("text", topicKeys.toArray()));
             s.setArray(i++, c.createArrayOf("bigint", entityIds.toArray()));

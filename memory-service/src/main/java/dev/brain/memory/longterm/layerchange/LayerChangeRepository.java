@@ -186,9 +186,10 @@ public class LayerChangeRepository {
     public List<Candidate> candidates(String userId, String agentId, long nodeId, Collection<Long> ids) {
         String sql = """
                 select n.id, n.active, n.absolute_weight, n.entity_ids, n.topic_keys, n.topics, n.time_at,
-                       n.time_precision, 1 - (n.embedding <=> a.embedding)
-                  from long_term_node n, long_term_node a
-                 where a.id = ? and a.user_id = ? and a.agent_id = ?
+                       n.time_precision, 1 - (ne.embedding <=> a.embedding)
+                  from long_term_node n join long_term_node_embedding ne on ne.node_id = n.id,
+                       long_term_node_embedding a
+                 where a.node_id = ? and a.user_id = ? and a.agent_id = ?
                    and n.user_id = ? and n.agent_id = ? and n.id = any(?::bigint[])
                  order by n.id""";
         List<Candidate> candidates = new ArrayList<>();

@@ -63,11 +63,12 @@ public class NodeWriteRepository {
     }
 
     /** The statement of candidate layer a with an exact scan: the pair's rows first, then sorted by distance. */
-    public static final String NEAREST_EXACT = "with p as materialized (select id, embedding from long_term_node"
-            + " where user_id = ? and agent_id = ?) select id from p order by embedding <=> ? limit ?";
+    public static final String NEAREST_EXACT = "with p as materialized (select node_id, embedding"
+            + " from long_term_node_embedding where user_id = ? and agent_id = ?)"
+            + " select node_id from p order by embedding <=> ? limit ?";
     /** Candidate layer a through HNSW; iterative scan keeps going until enough rows of the pair are found. */
-    public static final String NEAREST_HNSW = "select id from long_term_node where user_id = ? and agent_id = ?"
-            + " order by embedding <=> ? limit ?";
+    public static final String NEAREST_HNSW = "select node_id from long_term_node_embedding"
+            + " where user_id = ? and agent_id = ? order by embedding <=> ? limit ?";
     public static final String SHARED_ENTITY = "select id from long_term_node where user_id = ? and agent_id = ?"
             + " and entity_ids && ?::bigint[]";
     public static final String SHARED_TOPIC = "select id from long_term_node where user_id = ? and agent_id = ?"
@@ -141,10 +142,12 @@ public class NodeWriteRepository {
     /**
      * A pair statement restricted to the nodes with an id below the bound (Reembed's rebuild: the nodes that existed
      * when a node was created, ids being drawn at insert); {@link #ALL} keeps the statement as it is. Every
-     * statement here filters the pair with exactly one {@code agent_id = ?}, the bound goes right after it.
+     * statement here filters the pair with exactly one {@code agent_id = ?}, the bound goes right after it (on
+     * {@code node_id} in the statements on {@code long_term_node_embedding}).
      */
     static String bounded(String sql, long beforeId) {
-        return beforeId == ALL ? sql : sql.replace("agent_id = ?", "agent_id = ? and id < ?");
+        String id = sql.contains("long_term_node_embedding") ? "node_id" : "id";
+        return beforeId == ALL ? sql : sql.replace("agent_id = ?", "agent_id = ? and " + id + " < ?");
     }
 
     /** Binds user, agent and (when bounded) the bound; returns the next parameter index. */
@@ -160,9 +163,10 @@ public class NodeWriteRepository {
 
     /** The candidates' layer data, weights, activity and cosine to the entry vector. */
     public List<Candidate> load(String userId, String agentId, Set<Long> ids, float[] query) {
-        String sql = "select id, active, absolute_weight, entity_ids, topic_keys, topics, time_at, time_precision,"
-                + " 1 - (embedding <=> ?) from long_term_node where user_id = ? and agent_id = ? and id = any(?)"
-                + " order by id";
+        String sql = "select n.id, n.active, n.absolute_weight, n.entity_ids, n.topic_keys, n.topics, n.time_at,"
+                + " n.time_precision, 1 - (e.embedding <=> ?) from long_term_node n"
+                + " join long_term_node_embedding e on e.node_id = n.id"
+                + " where n.user_id = ? and n.agent_id = ? and n.id = any(?) order by n.id";
         try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
             s.setObject(1, new PGvector(query));
             s.setString(2, userId);
@@ -187,24 +191,29 @@ public class NodeWriteRepository {
     /** §4.3: the node as a one-to-one copy of the entry plus its initial dynamics; returns its id. */
     public long insertFromEntry(long entryId, double raw, double absolute, OffsetDateTime now) {
         String sql = """
-                insert into long_term_node (user_id, agent_id, observer, source_key, content, embedding, topics,
+                with entry as (select * from short_term_entry where id = ?),
+                node as (
+                insert into long_term_node (user_id, agent_id, observer, source_key, content, topics,
                     topic_keys, entity_ids, time_at, time_precision, timeline_ref, emotion, arousal, metadata,
                     entry_created_at, raw_weight, absolute_weight, decay_weight, decay_base, decay_base_at, frequency,
                     active, created_at, reinforced_at)
-                select user_id, agent_id, observer, entry_key, content, embedding, topics, topic_keys, entity_ids,
+                select user_id, agent_id, observer, entry_key, content, topics, topic_keys, entity_ids,
                        time_at, time_precision, timeline_ref, emotion, arousal, metadata, created_at,
                        ?, ?, ?, ?, ?, 1, true, ?, ?
-                  from short_term_entry where id = ?
-                returning id""";
+                  from entry
+                returning id, user_id, agent_id)
+                insert into long_term_node_embedding (node_id, user_id, agent_id, embedding)
+                select node.id, node.user_id, node.agent_id, entry.embedding from node, entry
+                returning node_id""";
         try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setDouble(1, raw);
-            s.setDouble(2, absolute);
+            s.setLong(1, entryId);
+            s.setDouble(2, raw);
             s.setDouble(3, absolute);
             s.setDouble(4, absolute);
-            s.setObject(5, now);
+            s.setDouble(5, absolute);
             s.setObject(6, now);
             s.setObject(7, now);
-            s.setLong(8, entryId);
+            s.setObject(8, now);
             try (ResultSet rs = s.executeQuery()) {
                 rs.next();
                 return rs.getLong(1);

@@ -183,18 +183,19 @@ public class LongTermRepository {
      */
     public List<Scored> nearestActive(String userId, String agentId, float[] vector, List<String> observers,
             int limit, boolean exact, int efSearch) {
-        String filter = "n.user_id = ? and n.agent_id = ? and n.active"
+        String filter = "e.user_id = ? and e.agent_id = ? and n.active"
                 + (observers.isEmpty() ? "" : " and n.observer = any(?)");
+        String nodes = " from long_term_node_embedding e join long_term_node n on n.id = e.node_id where ";
         String sql;
         if (exact) {
             // materialised: the planner cannot push the ORDER BY into the (global) HNSW index
-            sql = "with c as materialized (select n.id, n.embedding <=> ?::vector as d from long_term_node n where "
-                    + filter + ") select id, d from c order by d, id limit ?";
+            sql = "with c as materialized (select n.id, e.embedding <=> ?::vector as d" + nodes + filter
+                    + ") select id, d from c order by d, id limit ?";
         } else {
             execute("select set_config('hnsw.ef_search', ?, true), set_config('hnsw.iterative_scan', 'relaxed_order', true)",
                     s -> s.setString(1, Integer.toString(Math.max(efSearch, limit))));
-            sql = "select n.id, n.embedding <=> ?::vector as d from long_term_node n where " + filter
-                    + " order by n.embedding <=> ?::vector limit ?";
+            sql = "select n.id, e.embedding <=> ?::vector as d" + nodes + filter
+                    + " order by e.embedding <=> ?::vector limit ?";
         }
         String literal = vectorLiteral(vector);
         List<Scored> found = new ArrayList<>(query(sql, s -> {
@@ -330,8 +331,8 @@ public class LongTermRepository {
     /** cos(vector, node.embedding) for the pair's nodes among {@code ids} that still exist. */
     public Map<Long, Double> cosines(String userId, String agentId, List<Long> ids, float[] vector) {
         Map<Long, Double> cosines = new LinkedHashMap<>();
-        query("select n.id, 1 - (n.embedding <=> ?::vector) from long_term_node n"
-                + " where n.user_id = ? and n.agent_id = ? and n.id = any(?) order by n.id", s -> {
+        query("select e.node_id, 1 - (e.embedding <=> ?::vector) from long_term_node_embedding e"
+                + " where e.user_id = ? and e.agent_id = ? and e.node_id = any(?) order by e.node_id", s -> {
                     s.setString(1, vectorLiteral(vector));
                     s.setString(2, userId);
                     s.setString(3, agentId);
@@ -433,7 +434,8 @@ public class LongTermRepository {
     }
 
     private static String nodeColumns(boolean withEmbedding) {
-        return NODE_COLUMNS.formatted(withEmbedding ? "n.embedding::text" : "null::text");
+        return NODE_COLUMNS.formatted(withEmbedding
+                ? "(select e.embedding::text from long_term_node_embedding e where e.node_id = n.id)" : "null::text");
     }
 
     static NodeRow node(ResultSet rs) throws SQLException {

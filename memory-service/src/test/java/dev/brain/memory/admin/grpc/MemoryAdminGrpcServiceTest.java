@@ -153,14 +153,14 @@ class MemoryAdminGrpcServiceTest {
             plan = TenantRowCounts.explain(c, "memory", tenant, MemoryAdminGrpcService.COUNTED_VIA);
             s.execute("reset enable_seqscan");
         }
-        for (String table : List.of("long_term_node", "long_term_edge", "short_term_entry", "pipeline_log",
+        for (String table : List.of("long_term_node", "long_term_node_embedding", "long_term_edge", "short_term_entry", "pipeline_log",
                 "partition_stats", "entity", "usage_decision", "calibration", "synapse", "synapse_event")) {
             assertThat(plan).as(plan).doesNotContain("Seq Scan on " + table + " ").contains(" on " + table + " ");
         }
         assertThat(plan).contains("Seq Scan on turn_read");
-        // a range on user_id bounds each scan (a plain starts_with filter would scan the whole index): the seven
+        // a range on user_id bounds each scan (a plain starts_with filter would scan the whole index): the eight
         // tables with an index led by user_id, and the nodes the edges are counted through
-        assertThat(plan.split("Index Cond: \\(\\(user_id >= ", -1)).as(plan).hasSize(8 + 1);
+        assertThat(plan.split("Index Cond: \\(\\(user_id >= ", -1)).as(plan).hasSize(9 + 1);
         assertThat(plan.split("Index Cond: \\(tenant = ", -1)).as(plan).hasSize(2 + 1);
         assertThat(plan).contains("Index Cond: (from_node_id = ");
     }

@@ -179,21 +179,26 @@ class ReembedTest {
     /** key → stored vector (text) of the pair's nodes and entries. */
     private List<String> vectors(Pair pair) throws Exception {
         return strings("""
-                select 'node ' || source_key || ' ' || embedding::text from long_term_node where user_id = ? and agent_id = ?
+                select 'node ' || n.source_key || ' ' || e.embedding::text from long_term_node n
+                  join long_term_node_embedding e on e.node_id = n.id where n.user_id = ? and n.agent_id = ?
                 union all
                 select 'entry ' || entry_key || ' ' || embedding::text from short_term_entry where user_id = ? and agent_id = ?
                 order by 1""", pair.getUserId(), pair.getAgentId(), pair.getUserId(), pair.getAgentId());
     }
 
     private float[] stored(String table, String keyColumn, Pair pair, String key) throws Exception {
-        String text = strings("select embedding::text from " + table + " where user_id = ? and agent_id = ? and "
-                + keyColumn + " = ?", pair.getUserId(), pair.getAgentId(), key).get(0);
+        // a node's vector lives in long_term_node_embedding
+        String from = table.equals("long_term_node")
+                ? "long_term_node x join long_term_node_embedding v on v.node_id = x.id" : table + " v";
+        String text = strings("select v.embedding::text from " + from + " where v.user_id = ? and v.agent_id = ? and "
+                + (table.equals("long_term_node") ? "x." : "v.") + keyColumn + " = ?", pair.getUserId(),
+                pair.getAgentId(), key).get(0);
         return new PGvector(text).toArray();
     }
 
     /** Overwrites every vector of the pair's nodes and entries with {@code wrong}. */
     private void damageVectors(Pair pair, float[] wrong) throws Exception {
-        for (String table : List.of("long_term_node", "short_term_entry")) {
+        for (String table : List.of("long_term_node_embedding", "short_term_entry")) {
             exec(dataSource, "update " + table + " set embedding = ? where user_id = ? and agent_id = ?",
                     new PGvector(wrong), pair.getUserId(), pair.getAgentId());
         }
@@ -429,7 +434,7 @@ class ReembedTest {
             assertThat(stored("short_term_entry", "entry_key", pair, "k" + String.format("%04d", k))).as("entry " + k)
                     .containsExactly(twoAxes(n + k));
         }
-        assertThat(count(dataSource, "select count(*) from long_term_node where user_id = ? and agent_id = ?"
+        assertThat(count(dataSource, "select count(*) from long_term_node_embedding where user_id = ? and agent_id = ?"
                 + " and embedding = ?", pair.getUserId(), pair.getAgentId(), new PGvector(wrong))).isZero();
         assertThat(count(dataSource, "select count(*) from short_term_entry where user_id = ? and agent_id = ?"
                 + " and embedding = ?", pair.getUserId(), pair.getAgentId(), new PGvector(wrong))).isZero();

@@ -424,8 +424,8 @@ class MemoryTransferTest {
                 + " metadata, turn_id, created_at, expires_at, promotion_state, hit_node_id, attempts, last_error)"
                 + " select user_id, agent_id, 'assistant', 'e-1', 'same as hit', embedding, 0.71, '{Tea}', '{tea}',"
                 + " '{3}', '2026-09-01T00:00:00Z', 'day', 'trust', 0.3, '{\"k\":1}', 'turn-9',"
-                + " '2026-10-01T12:00:00Z', '2026-10-31T12:00:00Z', 'duplicate', id, 1, 'none'"
-                + " from long_term_node where id = " + hit);
+                + " '2026-10-01T12:00:00Z', '2026-10-31T12:00:00Z', 'duplicate', node_id, 1, 'none'"
+                + " from long_term_node_embedding where node_id = " + hit);
         String jsonl = export(source.tenant(), source, MemoryRecordKind.MEMORY_RECORD_KIND_NODES,
                 MemoryRecordKind.MEMORY_RECORD_KIND_ENTRIES);
         TestPair target = LongTermFixtures.newPair();
@@ -469,7 +469,7 @@ class MemoryTransferTest {
         importLines(pair.tenant(), ImportMemoryOptions.newBuilder().setPair(pair.proto()).setEmbedMissing(true).build(),
                 file(line));
         float[] expected = textVectors.embed(List.of("Anna likes tea")).get(0);
-        assertThat(count("select count(*) from long_term_node where user_id = ? and embedding = ?::vector",
+        assertThat(count("select count(*) from long_term_node_embedding where user_id = ? and embedding = ?::vector",
                 pair.userId(), dev.brain.memory.longterm.repository.LongTermRepository.vectorLiteral(expected)))
                 .isEqualTo(1);
     }

@@ -19,7 +19,7 @@ class VectorDimensionCheckTest {
 
     @Test
     void everyVectorColumnHasTheDimensionOfTheFirstMigration() {
-        assertThat(check.storedDimensions()).isNotEmpty().containsKey("long_term_node.embedding")
+        assertThat(check.storedDimensions()).isNotEmpty().containsKey("long_term_node_embedding.embedding")
                 .allSatisfy((column, dimension) -> assertThat(dimension).isEqualTo(384));
     }
 

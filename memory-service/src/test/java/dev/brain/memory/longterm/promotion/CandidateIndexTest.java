@@ -37,14 +37,17 @@ class CandidateIndexTest {
 
     private void fill(Connection c, String userId, int n) throws Exception {
         try (PreparedStatement s = c.prepareStatement("""
-                insert into long_term_node (user_id, agent_id, observer, source_key, content, embedding, topics,
+                with n as (insert into long_term_node (user_id, agent_id, observer, source_key, content, topics,
                     topic_keys, entity_ids, time_at, time_precision, entry_created_at, raw_weight, absolute_weight,
                     decay_weight, decay_base, decay_base_at, frequency, active, created_at, reinforced_at)
                 select ?, 'claude', 'user', 'k' || g, 'content ' || g,
-                       (select array_agg(random() - 0.5) from generate_series(1, 384) where g > 0)::real[]::vector,
                        array['t' || (g % 97)], array['t' || (g % 97)], array[(g % 89)::bigint],
                        now() - g * interval '1 day', 'day', now(), 0.8, 3.5, 3.5, 3.5, now(), 1, true, now(), now()
-                  from generate_series(1, ?) g""")) {
+                  from generate_series(1, ?) g returning id, user_id, agent_id)
+                insert into long_term_node_embedding (node_id, user_id, agent_id, embedding)
+                select id, user_id, agent_id,
+                       (select array_agg(random() - 0.5) from generate_series(1, 384) where id > 0)::real[]::vector
+                  from n""")) {
             s.setString(1, userId);
             s.setInt(2, n);
             s.executeUpdate();
@@ -78,6 +81,7 @@ class CandidateIndexTest {
             fill(c, user, 400);
             try (Statement s = c.createStatement()) {
                 s.execute("analyze long_term_node");
+                s.execute("analyze long_term_node_embedding");
                 s.execute("set hnsw.iterative_scan = relaxed_order");
             }
             Map<String, String> plans = Map.of(
