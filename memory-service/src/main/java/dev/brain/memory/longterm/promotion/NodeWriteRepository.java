@@ -20,6 +20,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import com.pgvector.PGvector;
 
+import dev.brain.memory.longterm.repository.LongTermRepository;
 import dev.brain.memory.longterm.weights.LayerData;
 import dev.brain.memory.longterm.weights.Precision;
 import dev.brain.memory.longterm.weights.TimeRef;
@@ -50,7 +51,8 @@ public class NodeWriteRepository {
     /** As {@link #countUpTo(String, String, long)}, among the nodes with an id below {@code beforeId}. */
     public long countUpTo(String userId, String agentId, long limit, long beforeId) {
         String sql = "select count(*) from (select 1 from long_term_node where user_id = ? and agent_id = ? limit ?) n";
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(bounded(sql, beforeId))) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement s = LongTermRepository.prepareSizeDependent(c, bounded(sql, beforeId))) {
             int i = bindPair(s, userId, agentId, beforeId);
             s.setLong(i, limit);
             try (ResultSet rs = s.executeQuery()) {
@@ -91,7 +93,8 @@ public class NodeWriteRepository {
                     s.execute("set local hnsw.ef_search = " + Math.max(efSearch, Math.min(limit, 1000)));
                 }
             }
-            try (PreparedStatement s = c.prepareStatement(bounded(exact ? NEAREST_EXACT : NEAREST_HNSW, beforeId))) {
+            String sql = bounded(exact ? NEAREST_EXACT : NEAREST_HNSW, beforeId);
+            try (PreparedStatement s = exact ? LongTermRepository.prepareSizeDependent(c, sql) : c.prepareStatement(sql)) {
                 int i = bindPair(s, userId, agentId, beforeId);
                 s.setObject(i, new PGvector(query));
                 s.setInt(i + 1, limit);
