@@ -24,6 +24,25 @@ record Stats(double p50, double p95, double p99) {
         return new Run(of(nanos), calls / ((System.nanoTime() - started) / 1e9));
     }
 
+    /**
+     * As {@link #time(int, Runnable)}, with an untimed {@code prepare} before each call (warm-ups included);
+     * calls per second count the timed part only.
+     */
+    static Run time(int calls, Runnable prepare, Runnable call) {
+        for (int i = 0; i < 20; i++) {
+            prepare.run();
+            call.run();
+        }
+        long[] nanos = new long[calls];
+        for (int i = 0; i < calls; i++) {
+            prepare.run();
+            long t0 = System.nanoTime();
+            call.run();
+            nanos[i] = System.nanoTime() - t0;
+        }
+        return new Run(of(nanos), calls / (Arrays.stream(nanos).sum() / 1e9));
+    }
+
     static Stats of(long[] nanos) {
         long[] sorted = nanos.clone();
         Arrays.sort(sorted);
