@@ -111,14 +111,16 @@ final class MemoryBench {
             int[] newNodes = {0};
             // each entry is written just before its promotion (untimed), so the scheduled promotion job finds no
             // pending entry of the benchmark to promote beside it
-            Stats.Run promotions = Stats.time(1000, () -> entry[0] = shortTerm.writeEntry(WriteEntryRequest.newBuilder()
-                    .setPair(promotion).setObserver(Observer.OBSERVER_USER).setContent("bench entry " + System.nanoTime())
-                    .setEmbedding(query(entryRandom)).setSalience(0.8).addTopics("t" + entryRandom.nextInt(2000))
-                    .addTopics("t" + entryRandom.nextInt(2000)).build()).getEntry().getId(), () -> {
-                        PromoteEntryResponse r = admin.promoteEntry(PromoteEntryRequest.newBuilder().setPair(promotion)
-                                .setId(entry[0]).build());
-                        newNodes[0] += r.getOutcome() == PromotionOutcome.PROMOTION_OUTCOME_NEW_NODE ? 1 : 0;
-                    });
+            Runnable writeEntry = () -> entry[0] = shortTerm.writeEntry(WriteEntryRequest.newBuilder()
+                    .setPair(promotion).setObserver(Observer.OBSERVER_USER)
+                    .setContent("bench entry " + System.nanoTime()).setEmbedding(query(entryRandom)).setSalience(0.8)
+                    .addTopics("t" + entryRandom.nextInt(2000)).addTopics("t" + entryRandom.nextInt(2000)).build())
+                    .getEntry().getId();
+            Stats.Run promotions = Stats.time(1000, writeEntry, () -> {
+                PromoteEntryResponse r = admin.promoteEntry(PromoteEntryRequest.newBuilder().setPair(promotion)
+                        .setId(entry[0]).build());
+                newNodes[0] += r.getOutcome() == PromotionOutcome.PROMOTION_OUTCOME_NEW_NODE ? 1 : 0;
+            });
             print("promotion of one entry", promotionData, 1000, promotions);
             System.out.printf("  %d of 1,020 promotions created a node (the rest matched an existing one)%n", newNodes[0]);
 

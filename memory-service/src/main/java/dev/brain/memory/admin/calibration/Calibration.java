@@ -167,7 +167,8 @@ public class Calibration {
         String pairFilter = "a.user_id = ? and a.agent_id = ? and b.user_id = ? and b.agent_id = ?";
         if (all <= sample) {
             return cosines(c, "select 1 - (a.embedding <=> b.embedding) from long_term_node_embedding a"
-                    + " join long_term_node_embedding b on a.node_id < b.node_id where " + pairFilter, s -> bindPair(s, 1, userId, agentId));
+                    + " join long_term_node_embedding b on a.node_id < b.node_id where " + pairFilter,
+                    s -> bindPair(s, 1, userId, agentId));
         }
         Long[] from = new Long[sample];
         Long[] to = new Long[sample];
@@ -181,7 +182,8 @@ public class Calibration {
             to[k] = ids.get(j);
         }
         return cosines(c, "select 1 - (a.embedding <=> b.embedding) from unnest(?::bigint[], ?::bigint[]) p(x, y)"
-                + " join long_term_node_embedding a on a.node_id = p.x join long_term_node_embedding b on b.node_id = p.y"
+                + " join long_term_node_embedding a on a.node_id = p.x"
+                + " join long_term_node_embedding b on b.node_id = p.y"
                 + " where " + pairFilter, s -> {
                     s.setArray(1, c.createArrayOf("bigint", from));
                     s.setArray(2, c.createArrayOf("bigint", to));
