@@ -193,12 +193,13 @@ public final class LongTermFixtures {
         }
     }
 
-    /** Every node and edge row of the pair as text, in id order: equal lists mean byte-identical rows. */
+    /** Every node (with its vector) and edge row of the pair as text, in id order: equal lists mean byte-identical rows. */
     public static List<String> snapshot(DataSource ds, TestPair pair) throws Exception {
         List<String> rows = new ArrayList<>();
-        for (String table : List.of("long_term_node", "long_term_edge")) {
+        for (String table : List.of("long_term_node", "long_term_node_embedding", "long_term_edge")) {
+            String id = table.equals("long_term_node_embedding") ? "node_id" : "id";
             try (Connection c = ds.getConnection(); PreparedStatement s = c.prepareStatement(
-                    "select t::text from " + table + " t where user_id = ? and agent_id = ? order by id")) {
+                    "select t::text from " + table + " t where user_id = ? and agent_id = ? order by " + id)) {
                 s.setString(1, pair.userId());
                 s.setString(2, pair.agentId());
                 try (ResultSet rs = s.executeQuery()) {

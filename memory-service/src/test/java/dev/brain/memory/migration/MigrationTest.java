@@ -22,7 +22,8 @@ class MigrationTest {
 
     @Test
     void migratesAnEmptySchemaAndIsANoOpTheSecondTime() throws Exception {
-        List<String> tables = List.of("synapse", "long_term_node", "long_term_edge", "short_term_entry");
+        List<String> tables = List.of("synapse", "long_term_node", "long_term_node_embedding", "long_term_edge",
+                "short_term_entry");
         var result = MigrationCheck.migrateTwice(dataSource, "memory_migration_test", tables);
         assertThat(result.firstRun()).isPositive();
         assertThat(result.tablesPresent()).containsExactlyInAnyOrderElementsOf(tables);

@@ -117,9 +117,13 @@ public final class LongTermFixtures {
     }
 
     /** The full row as text (every column), or null. */
+    /** The row as text; a node's row with its vector (stored apart in long_term_node_embedding). */
     public static String row(DataSource ds, String table, long id) throws Exception {
-        try (Connection c = ds.getConnection();
-                PreparedStatement s = c.prepareStatement("select t::text from " + table + " t where id = ?")) {
+        String sql = table.equals("long_term_node")
+                ? "select t::text || ' ' || e::text from long_term_node t"
+                        + " join long_term_node_embedding e on e.node_id = t.id where t.id = ?"
+                : "select t::text from " + table + " t where id = ?";
+        try (Connection c = ds.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
             s.setLong(1, id);
             try (ResultSet rs = s.executeQuery()) {
                 return rs.next() ? rs.getString(1) : null;
@@ -141,6 +145,22 @@ public final class LongTermFixtures {
             }
             return rows;
         }
+    }
+
+    /** The first column of every row, as text. */
+    public static List<String> strings(DataSource ds, String sql, Object... params) throws Exception {
+        List<String> out = new ArrayList<>();
+        try (Connection c = ds.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            for (int i = 0; i < params.length; i++) {
+                s.setObject(i + 1, params[i]);
+            }
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    out.add(rs.getString(1));
+                }
+            }
+        }
+        return out;
     }
 
     public static long count(DataSource ds, String sql, Object... params) throws Exception {

@@ -34,7 +34,7 @@ public class PartitionDeletes {
 
     /**
      * DeletePartition's statements in order, each counted: {@code memory} synapses of the pair's nodes first
-     * (they reference nodes by id only), edges before nodes (counted, not cascaded), entries before nodes.
+     * (they reference nodes by id only), edges and vectors before nodes (counted, not cascaded), entries before nodes.
      */
     static final List<String[]> PARTITION = List.of(
             new String[] { "synapse", """
@@ -44,6 +44,8 @@ public class PartitionDeletes {
                         (select id from long_term_node where user_id = ? and agent_id = ?)))""" },
             new String[] { "long_term_edge", "delete from long_term_edge where user_id = ? and agent_id = ?" },
             new String[] { "short_term_entry", "delete from short_term_entry where user_id = ? and agent_id = ?" },
+            new String[] { "long_term_node_embedding",
+                    "delete from long_term_node_embedding where user_id = ? and agent_id = ?" },
             new String[] { "long_term_node", "delete from long_term_node where user_id = ? and agent_id = ?" },
             new String[] { "entity", "delete from entity where user_id = ? and agent_id = ?" },
             new String[] { "turn_read", "delete from turn_read where user_id = ? and agent_id = ?" },

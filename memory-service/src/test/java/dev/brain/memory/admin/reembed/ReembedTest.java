@@ -13,8 +13,6 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
@@ -168,8 +166,8 @@ class ReembedTest {
     /** Every row of the pair in the tables Reembed may write, as text, by table and row. */
     private List<String> rows(Pair pair) throws Exception {
         List<String> rows = new ArrayList<>();
-        for (String table : List.of("long_term_node", "long_term_edge", "short_term_entry", "partition_stats",
-                "pipeline_log")) {
+        for (String table : List.of("long_term_node", "long_term_node_embedding", "long_term_edge",
+                "short_term_entry", "partition_stats", "pipeline_log")) {
             rows.addAll(strings("select '" + table + " ' || t::text from " + table
                     + " t where user_id = ? and agent_id = ? order by 1", pair.getUserId(), pair.getAgentId()));
         }
@@ -205,18 +203,7 @@ class ReembedTest {
     }
 
     private List<String> strings(String sql, Object... params) throws Exception {
-        List<String> out = new ArrayList<>();
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            for (int i = 0; i < params.length; i++) {
-                s.setObject(i + 1, params[i]);
-            }
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    out.add(rs.getString(1));
-                }
-            }
-        }
-        return out;
+        return LongTermFixtures.strings(dataSource, sql, params);
     }
 
     private ReembedResponse reembed(Pair pair, boolean rebuild) {

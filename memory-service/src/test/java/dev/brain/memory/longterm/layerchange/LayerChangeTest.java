@@ -10,8 +10,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -158,8 +156,8 @@ class LayerChangeTest {
     /** Every row of the pair in the long-term tables as text, by table and id. */
     private List<String> rows(Pair pair) throws Exception {
         List<String> rows = new ArrayList<>();
-        for (String table : List.of("long_term_node", "long_term_edge", "short_term_entry", "entity",
-                "partition_stats")) {
+        for (String table : List.of("long_term_node", "long_term_node_embedding", "long_term_edge",
+                "short_term_entry", "entity", "partition_stats")) {
             rows.addAll(strings("select '" + table + " ' || t::text from " + table
                     + " t where user_id = ? and agent_id = ? order by 1", pair.getUserId(), pair.getAgentId()));
         }
@@ -167,18 +165,7 @@ class LayerChangeTest {
     }
 
     private List<String> strings(String sql, Object... params) throws Exception {
-        List<String> out = new ArrayList<>();
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            for (int i = 0; i < params.length; i++) {
-                s.setObject(i + 1, params[i]);
-            }
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    out.add(rs.getString(1));
-                }
-            }
-        }
-        return out;
+        return LongTermFixtures.strings(dataSource, sql, params);
     }
 
     private String text(String sql, Object... params) throws Exception {

@@ -44,7 +44,8 @@ import io.quarkus.test.junit.QuarkusTest;
 @QuarkusTest
 class PartitionDeletesTest {
 
-    static final List<String> PAIR_TABLES = List.of("short_term_entry", "long_term_node", "long_term_edge", "entity",
+    static final List<String> PAIR_TABLES = List.of("short_term_entry", "long_term_node", "long_term_node_embedding",
+            "long_term_edge", "entity",
             "turn_read", "usage_decision", "calibration", "pipeline_log", "partition_stats");
 
     @Inject
