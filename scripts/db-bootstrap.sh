@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Makes sure a PostgreSQL with pgvector and pg_trgm is listening on 127.0.0.1:5432 and that the
+# Makes sure a PostgreSQL with pgvector, pg_trgm and btree_gin is listening on 127.0.0.1:5432 and that the
 # databases `brain` and `brain_test` exist with both extensions, owned by the role `brain`.
 # Idempotent; a second run only checks (well under 5 s).
 #
@@ -106,10 +106,10 @@ for db in "${DATABASES[@]}"; do
     say "creating database $db"
     super -d postgres -c "create database \"$db\" owner \"$DB_USER\""
   fi
-  super -d "$db" -c 'create extension if not exists vector; create extension if not exists pg_trgm;' 2>/dev/null \
-    || super -d "$db" -c 'create extension if not exists vector; create extension if not exists pg_trgm;'
+  super -d "$db" -c 'create extension if not exists vector; create extension if not exists pg_trgm; create extension if not exists btree_gin;' 2>/dev/null \
+    || super -d "$db" -c 'create extension if not exists vector; create extension if not exists pg_trgm; create extension if not exists btree_gin;'
 done
 
 PGPASSWORD=$DB_PASSWORD psql -h "$DB_HOST" -p "$DB_PORT" -U "$DB_USER" -d "${DATABASES[0]}" -Atqc 'select 1' >/dev/null 2>&1 \
   || die "role $DB_USER cannot log in to ${DATABASES[0]} on $DB_HOST:$DB_PORT with its password (check pg_hba.conf)"
-say "ready: postgresql://$DB_USER@$DB_HOST:$DB_PORT/{$(IFS=,; echo "${DATABASES[*]}")} with vector and pg_trgm"
+say "ready: postgresql://$DB_USER@$DB_HOST:$DB_PORT/{$(IFS=,; echo "${DATABASES[*]}")} with vector, pg_trgm and btree_gin"

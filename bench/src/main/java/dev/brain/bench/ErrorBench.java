@@ -74,8 +74,8 @@ final class ErrorBench {
         try {
             corpusReplay(channel);
             System.out.printf("%n== errors: error-service ReportError / QueryErrors over gRPC ==%n");
-            System.out.println("case                              | stored  | calls | p50 ms | p95 ms | p99 ms | calls/s");
-            System.out.println("----------------------------------|---------|-------|--------|--------|--------|--------");
+            System.out.println("case                              | stored  | calls | p50 ms | p95 ms | p99 ms | calls/s | CPU ms/call");
+            System.out.println("----------------------------------|---------|-------|--------|--------|--------|---------|------------");
             for (int size : new int[] {10_000, 100_000}) {
                 String tenant = "bench-err-" + (size / 1000) + "k";
                 ensureStore(tenant, size);
@@ -87,14 +87,16 @@ final class ErrorBench {
                     report(stub, recurring(random));
                 }
                 long[] nanos = new long[1000];
+                double cpu = Stats.machineCpuSeconds();
                 for (int i = 0; i < nanos.length; i++) {
                     String output = i % 2 == 0 ? cold(random) : recurring(random);
                     long t0 = System.nanoTime();
                     report(stub, output);
                     nanos[i] = System.nanoTime() - t0;
                 }
-                print("report (cold/recurring 50/50)", stored, nanos);
+                print("report (cold/recurring 50/50)", stored, nanos, Stats.machineCpuSeconds() - cpu);
                 long[] queries = new long[300];
+                cpu = Stats.machineCpuSeconds();
                 for (int i = 0; i < queries.length; i++) {
                     String q = firstLine(rows.get(random.nextInt(rows.size())).get("raw_output").asText());
                     long t0 = System.nanoTime();
@@ -102,7 +104,7 @@ final class ErrorBench {
                             .setScope(Scope.newBuilder().setProject("bench")).setQuery(q).build());
                     queries[i] = System.nanoTime() - t0;
                 }
-                print("query (pasted first line)", stored, queries);
+                print("query (pasted first line)", stored, queries, Stats.machineCpuSeconds() - cpu);
                 if (size == 100_000) {
                     throughput(channel, tenant, stored);
                 }
@@ -160,6 +162,7 @@ final class ErrorBench {
         AtomicLong calls = new AtomicLong();
         AtomicLong failures = new AtomicLong();
         List<long[]> samples = new ArrayList<>();
+        double cpuBefore = Stats.machineCpuSeconds();
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         List<Future<?>> futures = new ArrayList<>();
         for (int c = 0; c < clients; c++) {
@@ -187,6 +190,7 @@ final class ErrorBench {
             f.get();
         }
         pool.shutdown();
+        double cpuMsPerCall = (Stats.machineCpuSeconds() - cpuBefore) * 1000 / calls.get();
         List<Long> all = new ArrayList<>();
         for (long[] mine : samples) {
             int n = (int) mine[mine.length - 1];
@@ -196,19 +200,23 @@ final class ErrorBench {
         }
         long[] nanos = all.stream().mapToLong(Long::longValue).toArray();
         Stats s = Stats.of(nanos);
-        System.out.printf("%-33s | %7d | %5d | %6.1f | %6.1f | %6.1f | %7.0f%n", "report, 16 clients, " + seconds + " s",
-                stored, calls.get(), s.p50(), s.p95(), s.p99(), calls.get() / (double) seconds);
-        System.out.printf("failed calls in the throughput run: %d%n", failures.get());
+        System.out.printf("%-33s | %7d | %5d | %6.1f | %6.1f | %6.1f | %7.0f | %10.1f%n", "report, 16 clients, " + seconds + " s",
+                stored, calls.get(), s.p50(), s.p95(), s.p99(), calls.get() / (double) seconds, cpuMsPerCall);
+        System.out.printf("failed calls in the throughput run: %d; CPU ms/call: every process on the machine (bench, services, "
+                + "PostgreSQL; steal excluded) per call — %d cores allow at most %.0f reports/s at %.1f ms%n",
+                failures.get(), Runtime.getRuntime().availableProcessors(),
+                Runtime.getRuntime().availableProcessors() * 1000 / cpuMsPerCall, cpuMsPerCall);
     }
 
-    private static void print(String name, long stored, long[] nanos) {
+    /** One row of the table; {@code cpuSeconds}: the machine's CPU time over the case (see {@link Stats#machineCpuSeconds}). */
+    private static void print(String name, long stored, long[] nanos, double cpuSeconds) {
         Stats s = Stats.of(nanos);
         double total = 0;
         for (long n : nanos) {
             total += n;
         }
-        System.out.printf("%-33s | %7d | %5d | %6.1f | %6.1f | %6.1f | %7.0f%n", name, stored, nanos.length, s.p50(),
-                s.p95(), s.p99(), nanos.length / (total / 1e9));
+        System.out.printf("%-33s | %7d | %5d | %6.1f | %6.1f | %6.1f | %7.0f | %10.1f%n", name, stored, nanos.length,
+                s.p50(), s.p95(), s.p99(), nanos.length / (total / 1e9), cpuSeconds * 1000 / nanos.length);
     }
 
     private static ErrorServiceGrpc.ErrorServiceBlockingStub stub(ManagedChannel channel, String tenant) {
@@ -225,11 +233,14 @@ final class ErrorBench {
         return rows.get(random.nextInt(rows.size())).get("raw_output").asText();
     }
 
-    /** A corpus error made new: its first line gets a distinct quoted identifier. */
+    /** Distinguishes this run's cold reports from an earlier run's (the random sequences repeat). */
+    private final String run = Long.toString(System.currentTimeMillis(), 36);
+
+    /** A corpus error made new: its first line gets a quoted identifier distinct in this run and every other. */
     private String cold(Random random) {
         String raw = recurring(random);
         int nl = raw.indexOf('\n');
-        String word = "'b" + Long.toString(random.nextLong() & Long.MAX_VALUE, 36) + "'";
+        String word = "'b" + run + Long.toString(random.nextLong() & Long.MAX_VALUE, 36) + "'";
         return nl < 0 ? raw + " " + word : raw.substring(0, nl) + " " + word + raw.substring(nl);
     }
 

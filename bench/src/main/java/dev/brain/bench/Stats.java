@@ -54,4 +54,23 @@ record Stats(double p50, double p95, double p99) {
         int rank = (int) Math.ceil(q * sorted.length);
         return sorted[Math.max(0, rank - 1)] / 1e6;
     }
+
+    /**
+     * CPU seconds the whole machine spent working so far (user, nice, system, irq, softirq of {@code /proc/stat};
+     * idle, I/O wait and steal left out), or NaN where there is no {@code /proc/stat}. The difference over a case,
+     * divided by its calls, is what one call costs every process together — the bench, the services and
+     * PostgreSQL — and does not depend on how much CPU a virtual machine's host lent it meanwhile.
+     */
+    static double machineCpuSeconds() {
+        try {
+            String[] f = java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/stat")).get(0).trim().split("\\s+");
+            long ticks = 0;
+            for (int i : new int[] {1, 2, 3, 6, 7}) {
+                ticks += Long.parseLong(f[i]);
+            }
+            return ticks / 100.0;   // USER_HZ: 100 on Linux
+        } catch (java.io.IOException | RuntimeException e) {
+            return Double.NaN;
+        }
+    }
 }

@@ -197,7 +197,7 @@ public class ErrorQueries {
             matched = matcher.match(new Matcher.Probe(scope.tenant(), projectOnly ? scope.projectId() : null, 0,
                     Fingerprints.fingerprint(parsed.type(), parsed.message(), parsed.frames()), parsed.type(),
                     MessageTemplate.template(parsed.message()), parsed.sourceFile(), null,
-                    Fingerprints.selectedKeys(parsed.frames(), 10), null, null));
+                    Fingerprints.selectedKeys(parsed.frames(), 10)));
             matched.scored().forEach(s -> matchScores.put(s.errorId(), s));
         }
         QueryErrorsResponse.Builder response = QueryErrorsResponse.newBuilder().setSemanticSkipped(semanticSkipped);

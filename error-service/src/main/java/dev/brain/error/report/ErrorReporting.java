@@ -141,7 +141,7 @@ public class ErrorReporting {
         List<String> keys = Fingerprints.selectedKeys(frames, 10);
         Matcher.Probe probe = new Matcher.Probe(scope.tenant(),
                 request.getProjectOnly() ? scope.projectId() : null, errorId, analyzed.fingerprint(), cut(parsed.type(), 200),
-                analyzed.template(), parsed.sourceFile(), workingDirectory, keys, taskContext, stackText);
+                analyzed.template(), parsed.sourceFile(), workingDirectory, keys);
         Matcher.Result result = matcher.match(probe);
         if (upserted.embedded()) {
             // list 5 of §5.7: only a recurring error has an embedding at report time (the worker fills new ones)

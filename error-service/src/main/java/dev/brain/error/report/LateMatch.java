@@ -67,7 +67,7 @@ public class LateMatch {
     Optional<Stored> stored(long errorId) {
         return jdbc.one("""
                 select e.tenant, e.project_id, p.name, e.first_session_id, e.fingerprint, e.error_type,
-                       e.message_template, e.source_file, e.working_directory, e.task_context, e.stack_text,
+                       e.message_template, e.source_file, e.working_directory,
                        (select array_agg(normalized order by position) from (
                           select f.normalized, f.position from stack_frame f where f.error_id = e.id
                             and (f.in_app or not exists (select 1 from stack_frame g where g.error_id = e.id and g.in_app))
@@ -75,8 +75,7 @@ public class LateMatch {
                 from error e join project p on p.id = e.project_id where e.id = ?""", rs -> new Stored(
                 new Matcher.Probe(rs.getString("tenant"), null, errorId, rs.getString("fingerprint"),
                         rs.getString("error_type"), rs.getString("message_template"), rs.getString("source_file"),
-                        rs.getString("working_directory"), Jdbc.strings(rs, "keys"), rs.getString("task_context"),
-                        rs.getString("stack_text")),
+                        rs.getString("working_directory"), Jdbc.strings(rs, "keys")),
                 rs.getLong("project_id"), rs.getString("name"), Jdbc.longOrNull(rs, "first_session_id")), errorId);
     }
 

@@ -26,8 +26,7 @@ public class Matcher {
 
     /** What is matched: a stored error (excludeId = its id) or a parsed query (excludeId = 0). */
     public record Probe(String tenant, Long projectOnly, long excludeId, String fingerprint, String type,
-            String template, String sourceFile, String workingDirectory, List<String> frameKeys, String taskContext,
-            String stackText) {
+            String template, String sourceFile, String workingDirectory, List<String> frameKeys) {
     }
 
     /** A scored candidate; {@code signals} holds only the signals not excluded. */
@@ -87,15 +86,34 @@ public class Matcher {
      * fingerprint (the same fingerprint is list 1). Every word of a
      * common message can be shared by thousands of rows of a large store, so "the 30 best by rank" would rank an
      * arbitrary sample of the hits anyway (ranking 200 of them cost ~5 ms of a report at 100k errors); each
-     * candidate's rank is still computed for its full-text signal.
+     * candidate's rank is still computed for its full-text signal. The index holds the tenant with the words
+     * (V4), so a tenant's hits are found without reading another tenant's.
      */
     static final int TEXT_HITS = 30;
 
-    /** The search vector of error rows, for a probe that is not stored (same expression as the column). */
-    static final String PROBE_VECTOR = """
-            setweight(to_tsvector('simple', ?), 'A') || setweight(to_tsvector('simple', ?), 'A')
-            || setweight(to_tsvector('simple', coalesce(left(?, 2000), '')), 'C')
-            || setweight(to_tsvector('simple', coalesce(left(?, 4000), '')), 'D')""";
+    /**
+     * The same-shape list: the 30 most recent rows of the probe's message shape. When it is full, the full-text
+     * list is not read. Its hits would be another 30 arbitrary rows holding every word — in a store where the
+     * shape is that common, mostly more rows of the same shape — and reading them is most of a report's cost
+     * (~5 ms for the ~7,000 hits of a Go panic's words at 100k errors). What only the text list finds cannot be
+     * a match: below the same fingerprint, a score reaches 0.70 only with the same type, an equal message, stack
+     * and file, which is the same shape in all but word order.
+     */
+    static final int SHAPE_HITS = 30;
+
+    /**
+     * rank(x) of the full-text signal ranks x's own search vector (§5.7): a stored error's column (reported, late
+     * match), or for a parsed query, which is not stored, the column's type and template parts (it has no task
+     * context or stack text).
+     */
+    private static String ownVector(Probe probe) {
+        return probe.excludeId() > 0 ? "(select search_vector from error where id = ?)"
+                : "setweight(to_tsvector('simple', ?), 'A') || setweight(to_tsvector('simple', ?), 'A')";
+    }
+
+    private static List<Object> ownVectorParams(Probe probe) {
+        return probe.excludeId() > 0 ? List.of(probe.excludeId()) : List.of(probe.type(), probe.template());
+    }
 
     private final Jdbc jdbc;
     private final ErrorConfig config;
@@ -137,6 +155,8 @@ public class Matcher {
                 with q_all as (%s),
                 q_any as (%s),
                 q as (select q_all.q as q_all, q_any.q, ts_rank_cd(%s, q_any.q, 32) as own_rank from q_all, q_any),
+                shape as (select id, 400000 + row_number() over () as ord from (select id from error
+                   where %s and message_shape = message_shape(?, ?) order by last_seen_at desc limit %d) b),
                 c as (
                   (select id, 100000 + row_number() over () as ord from (select id from error
                    where %s and fingerprint = ? order by last_seen_at desc limit 20) b)
@@ -145,37 +165,38 @@ public class Matcher {
                    where %s and error_type = ? order by last_seen_at desc limit 30) b)
                   union all
                   (select id, 300000 + row_number() over () from (select h.id from (select id
-                   from error, q where %s and search_vector @@ q.q_all and fingerprint <> ? limit %d) h
+                   from error, q where %s and search_vector @@ q.q_all and fingerprint <> ?
+                     and (select count(*) from shape) < %d limit %d) h
                    order by h.id desc) b)
                   union all
-                  (select id, 400000 + row_number() over () from (select id from error
-                   where %s and message_shape = message_shape(?, ?) order by last_seen_at desc limit 30) b)
+                  (select id, ord from shape)
                 ),
                 ids as (select id, min(ord) as ord from c group by id order by min(ord) limit ?)
                 select %s
                 from ids join error e on e.id = ids.id cross join q
-                order by ids.ord""".formatted(lexemeQuery("&"), lexemeQuery("|"), PROBE_VECTOR, scope, scope, scope, TEXT_HITS,
-                scope, CANDIDATE_COLUMNS);
-        String lexemeText = probe.type() + " " + probe.template().replaceAll("<[A-Z]+>", " ");
+                order by ids.ord""".formatted(lexemeQuery("&"), lexemeQuery("|"), ownVector(probe), scope, SHAPE_HITS,
+                scope, scope, scope, SHAPE_HITS, TEXT_HITS, CANDIDATE_COLUMNS);
         List<Object> params = new ArrayList<>();
-        params.add(lexemeText);
-        params.add(lexemeText);
-        params.add(probe.type());            // the probe's own search vector
+        params.add(lexemeText(probe));
+        params.add(lexemeText(probe));
+        params.addAll(ownVectorParams(probe));
+        params.addAll(scopeParams);          // same message shape
+        params.add(probe.type());
         params.add(probe.template());
-        params.add(probe.taskContext());
-        params.add(probe.stackText());
         params.addAll(scopeParams);          // same fingerprint
         params.add(probe.fingerprint());
         params.addAll(scopeParams);          // same type
         params.add(probe.type());
         params.addAll(scopeParams);          // full text, not the same fingerprint (list 1 has those)
         params.add(probe.fingerprint());
-        params.addAll(scopeParams);          // same message shape
-        params.add(probe.type());
-        params.add(probe.template());
         params.add(config.matching().maxCandidates());
         List<Candidate> candidates = jdbc.list(sql, Matcher::candidate, params.toArray());
         return new Result(scoreAll(probe, candidates), candidates.size());
+    }
+
+    /** The words of the lexeme queries: type and template without placeholders. */
+    private static String lexemeText(Probe probe) {
+        return probe.type() + " " + probe.template().replaceAll("<[A-Z]+>", " ");
     }
 
     /** The §5.7 signals and score of each candidate, best first. */
@@ -221,10 +242,14 @@ public class Matcher {
                 from unnest(?::bigint[]) with ordinality as ids(id, ord) join error e on e.id = ids.id
                 cross join q
                 where e.tenant = ? and e.id <> ?
-                order by ids.ord""".formatted(lexemeQuery("|"), PROBE_VECTOR, CANDIDATE_COLUMNS);   // ranks as match()
-        List<Candidate> candidates = jdbc.list(sql, Matcher::candidate, probe.type() + " " + probe.template().replaceAll("<[A-Z]+>", " "), probe.type(), probe.template(),
-                probe.taskContext(), probe.stackText(), candidateIds.toArray(Long[]::new),
-                probe.tenant(), probe.excludeId());
+                order by ids.ord""".formatted(lexemeQuery("|"), ownVector(probe), CANDIDATE_COLUMNS);   // ranks as match()
+        List<Object> params = new ArrayList<>();
+        params.add(lexemeText(probe));
+        params.addAll(ownVectorParams(probe));
+        params.add(candidateIds.toArray(Long[]::new));
+        params.add(probe.tenant());
+        params.add(probe.excludeId());
+        List<Candidate> candidates = jdbc.list(sql, Matcher::candidate, params.toArray());
         return new Result(scoreAll(probe, candidates), candidates.size());
     }
 

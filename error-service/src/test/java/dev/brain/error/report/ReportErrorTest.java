@@ -8,7 +8,10 @@ import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 
+import jakarta.inject.Inject;
+
 import dev.brain.error.support.ErrorServiceTestBase;
+import dev.brain.grpc.v1.ErrorRecord;
 import dev.brain.grpc.v1.GetErrorRequest;
 import dev.brain.grpc.v1.ListSolutionsRequest;
 import dev.brain.grpc.v1.QueryErrorsRequest;
@@ -174,27 +177,45 @@ class ReportErrorTest extends ErrorServiceTestBase {
     }
 
     @Test
-    void matchingConsidersAtMost100CandidatesWhenEveryListIsFull() {
-        String message = "Cannot read properties of undefined (reading 'map')";
-        for (int i = 0; i < 20; i++) {            // same fingerprint in other projects: list 1 (20)
-            report("same-" + i, TYPE_ERROR);
-        }
-        for (int i = 0; i < 40; i++) {            // every lexeme of the probe, densely: list 3 (30)
-            errors().reportError(ReportErrorRequest.newBuilder().setScope(scope("shop"))
-                    .setRawOutput("TypeError: " + message + " at step '" + name(i) + "'" + FRAME)
-                    .setTaskContext(("TypeError: " + message + "\n").repeat(20)).build());
-        }
+    void theFullTextListIsReadOnlyWhileTheSameShapeListIsNotFull() {
+        // every word of the probe, another shape; 30 newer TypeErrors keep it out of the type list
+        long wordy = report("shop", "TypeError: Cannot read properties of undefined (reading 'map') at step 'zz'"
+                + FRAME).getError().getId();
         clock.advance(Duration.ofMinutes(1));
-        for (int i = 0; i < 40; i++) {            // the same message shape, another quoted name: list 4 (30)
-            report("near-" + i, "TypeError: Cannot read properties of undefined (reading '" + name(i) + "')" + FRAME);
-        }
-        clock.advance(Duration.ofMinutes(1));
-        for (int i = 0; i < 40; i++) {            // same type, other messages, most recent: list 2 (30)
+        for (int i = 0; i < 30; i++) {
             report("shop", "TypeError: 'fn" + name(i) + "' is not a function" + FRAME);
         }
-        ReportErrorResponse probe = report("shop", TYPE_ERROR);
-        assertThat(probe.getFootprint().getCandidatesConsidered()).isEqualTo(100);
-        assertThat(probe.getMatchesList()).isNotEmpty();
+        clock.advance(Duration.ofMinutes(1));
+        ErrorRecord probe = report("shop", TYPE_ERROR).getError();
+        assertThat(candidates(probe)).hasSize(31).contains(wordy);          // type list 30 + full text 1
+
+        for (int i = 0; i < 29; i++) {            // the probe's shape, another quoted name; 29: the list is not full
+            report("shop", "TypeError: Cannot read properties of undefined (reading '" + name(i) + "')" + FRAME);
+        }
+        assertThat(candidates(probe)).hasSize(31).contains(wordy);          // 29 of them + 1 fn… in the type list
+
+        report("shop", "TypeError: Cannot read properties of undefined (reading 'last')" + FRAME);
+        assertThat(candidates(probe)).hasSize(30).doesNotContain(wordy);    // shape list full: type list = shape list
+    }
+
+    @Test
+    void messagesThatDifferOnlyInNamesOrNumbersShareTheirShape() {
+        assertThat(jdbc.count("""
+                select count(distinct message_shape('Error', t)) from unnest(array['no such table ''users''',
+                    'no such table', 'no such table "orders" ', 'no  such table `x` 42']) t""")).isEqualTo(1);
+        assertThat(jdbc.count("""
+                select count(distinct message_shape(y, t)) from (values ('Error', 'no such table'),
+                    ('Error', 'no such column'), ('DatabaseError', 'no such table')) v(y, t)""")).isEqualTo(3);
+    }
+
+    @Inject
+    Matcher matcher;
+
+    /** Every candidate {@link Matcher#match} considers for a stored error (signals and threshold aside). */
+    private java.util.List<Long> candidates(ErrorRecord e) {
+        return matcher.match(new Matcher.Probe(tenant, null, e.getId(), e.getFingerprint(), e.getErrorType(),
+                e.getMessageTemplate(), e.getSourceFile(), null, java.util.List.of())).scored().stream()
+                .map(Matcher.Scored::errorId).toList();
     }
 
     static final String FRAME = "\n    at run (/srv/app/src/run.js:1:1)";
