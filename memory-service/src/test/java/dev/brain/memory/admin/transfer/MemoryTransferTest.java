@@ -7,10 +7,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.nio.charset.StandardCharsets;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -135,18 +131,7 @@ class MemoryTransferTest {
     }
 
     List<String> rows(String sql, Object... params) throws Exception {
-        List<String> rows = new ArrayList<>();
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            for (int i = 0; i < params.length; i++) {
-                s.setObject(i + 1, params[i]);
-            }
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    rows.add(rs.getString(1));
-                }
-            }
-        }
-        return rows;
+        return dev.brain.memory.testing.LongTermFixtures.strings(dataSource, sql, params);
     }
 
     /** Full node rows except id and pair, by source key. */
