@@ -1,8 +1,7 @@
 package dev.brain.error.intake;
 
-import java.util.HashSet;
+import java.util.Arrays;
 import java.util.Locale;
-import java.util.Set;
 
 /**
  * pg_trgm's {@code similarity(a, b)} (the message signal of §5.7), computed here instead of in the matching
@@ -17,12 +16,16 @@ public final class Trigrams {
     private Trigrams() {
     }
 
-    /** The trigram set of a text. */
-    public static Set<String> of(String text) {
-        Set<String> out = new HashSet<>();
+    /**
+     * The trigram set of a text: each trigram packed into a long (three code points of 21 bits), sorted and
+     * distinct, so two sets intersect in one merge pass without a string or a boxed value per trigram.
+     */
+    public static long[] of(String text) {
         if (text == null) {
-            return out;
+            return new long[0];
         }
+        long[] out = new long[16];
+        int size = 0;
         int i = 0;
         int n = text.length();
         while (i < n) {
@@ -35,32 +38,50 @@ public final class Trigrams {
             while (i < n && Character.isLetterOrDigit(text.codePointAt(i))) {
                 i += Character.charCount(text.codePointAt(i));
             }
-            addWord(out, text.substring(start, i).toLowerCase(Locale.ROOT));
+            int[] word = text.substring(start, i).toLowerCase(Locale.ROOT).codePoints().toArray();
+            // the word padded with two spaces before and one after
+            int a = ' ';
+            int b = ' ';
+            for (int k = 0; k <= word.length; k++) {
+                int c = k < word.length ? word[k] : ' ';
+                if (size == out.length) {
+                    out = Arrays.copyOf(out, size * 2);
+                }
+                out[size++] = ((long) a << 42) | ((long) b << 21) | c;
+                a = b;
+                b = c;
+            }
         }
-        return out;
-    }
-
-    private static void addWord(Set<String> out, String word) {
-        int[] cps = ("  " + word + " ").codePoints().toArray();
-        for (int k = 0; k + 3 <= cps.length; k++) {
-            out.add(new String(cps, k, 3));
+        Arrays.sort(out, 0, size);
+        int distinct = 0;
+        for (int k = 0; k < size; k++) {
+            if (distinct == 0 || out[k] != out[distinct - 1]) {
+                out[distinct++] = out[k];
+            }
         }
+        return Arrays.copyOf(out, distinct);
     }
 
     /** pg_trgm {@code similarity}: 0 when either side has no trigram. */
-    public static float similarity(Set<String> a, Set<String> b) {
-        if (a.isEmpty() || b.isEmpty()) {
+    public static float similarity(long[] a, long[] b) {
+        if (a.length == 0 || b.length == 0) {
             return 0f;
         }
-        Set<String> small = a.size() <= b.size() ? a : b;
-        Set<String> large = small == a ? b : a;
         int common = 0;
-        for (String t : small) {
-            if (large.contains(t)) {
+        int i = 0;
+        int j = 0;
+        while (i < a.length && j < b.length) {
+            if (a[i] == b[j]) {
                 common++;
+                i++;
+                j++;
+            } else if (a[i] < b[j]) {
+                i++;
+            } else {
+                j++;
             }
         }
-        return (float) common / (float) (a.size() + b.size() - common);
+        return (float) common / (float) (a.length + b.length - common);
     }
 
     public static float similarity(String a, String b) {

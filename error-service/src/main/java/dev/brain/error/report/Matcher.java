@@ -3,10 +3,10 @@ package dev.brain.error.report;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -201,14 +201,14 @@ public class Matcher {
 
     /** The §5.7 signals and score of each candidate, best first. */
     private List<Scored> scoreAll(Probe probe, List<Candidate> candidates) {
-        List<String> probeTokens = Tokens.tokens(probe.template());
-        Set<String> probeTrigrams = Trigrams.of(probe.template());
+        Message probeMessage = Message.of(probe.template());
+        // candidates share templates (a fingerprint's rows, a shape's rows): each is tokenized once
+        Map<String, Double> messageSignal = new HashMap<>();
         List<Scored> scored = new ArrayList<>();
         for (Candidate c : candidates) {
             Map<String, Double> signals = new LinkedHashMap<>();
             signals.put("fingerprint", probe.fingerprint().equals(c.fingerprint()) ? 1.0 : 0.0);
-            signals.put("message", Math.max(Trigrams.similarity(probeTrigrams, Trigrams.of(c.template())),
-                    Tokens.cosine(probeTokens, Tokens.tokens(c.template()))));
+            signals.put("message", messageSignal.computeIfAbsent(c.template(), probeMessage::similarity));
             signals.put("type", typeSignal(probe.type(), c.type()));
             Double stack = stackSignal(probe.frameKeys(), c.keys());
             if (stack != null) {
@@ -224,6 +224,19 @@ public class Matcher {
         }
         scored.sort(ORDER);
         return scored;
+    }
+
+    /** A template's trigram set and tokens, for the message signal: max(trigram similarity, token cosine). */
+    private record Message(long[] trigrams, List<String> tokens) {
+
+        static Message of(String template) {
+            return new Message(Trigrams.of(template), Tokens.tokens(template));
+        }
+
+        double similarity(String template) {
+            Message other = of(template);
+            return Math.max(Trigrams.similarity(trigrams, other.trigrams()), Tokens.cosine(tokens, other.tokens()));
+        }
     }
 
     /**
