@@ -110,7 +110,8 @@ public final class Tokens {
                 dot += (double) e.getValue() * o;
             }
         }
-        return dot / (norm(ca) * norm(cb));
+        // one square root of the product: equal token lists give exactly 1, not 1 ± 1 ulp
+        return Math.min(1.0, dot / Math.sqrt(squaredNorm(ca) * squaredNorm(cb)));
     }
 
     private static Map<String, Integer> counts(List<String> l) {
@@ -121,12 +122,12 @@ public final class Tokens {
         return m;
     }
 
-    private static double norm(Map<String, Integer> m) {
+    private static double squaredNorm(Map<String, Integer> m) {
         double s = 0;
         for (int v : m.values()) {
             s += (double) v * v;
         }
-        return Math.sqrt(s);
+        return s;
     }
 
     public static int lcs(List<String> a, List<String> b) {

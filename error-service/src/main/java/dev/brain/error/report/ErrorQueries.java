@@ -192,10 +192,11 @@ public class ErrorQueries {
         Map<Long, Matcher.Scored> matchScores = new HashMap<>();
         Matcher.Result matched = null;
         if (isError) {
-            matched = matcher.match(new Matcher.Probe(scope.tenant(), projectOnly ? scope.projectId() : null, 0,
+            // the §5.7 score of each hit; the hits are the candidates (a second candidate search cost as much as a report)
+            matched = matcher.scoreCandidates(new Matcher.Probe(scope.tenant(), projectOnly ? scope.projectId() : null, 0,
                     Fingerprints.fingerprint(parsed.type(), parsed.message(), parsed.frames()), parsed.type(),
                     MessageTemplate.template(parsed.message()), parsed.sourceFile(), null,
-                    Fingerprints.selectedKeys(parsed.frames(), 10)));
+                    Fingerprints.selectedKeys(parsed.frames(), 10)), top);
             matched.scored().forEach(s -> matchScores.put(s.errorId(), s));
         }
         QueryErrorsResponse.Builder response = QueryErrorsResponse.newBuilder().setSemanticSkipped(semanticSkipped);

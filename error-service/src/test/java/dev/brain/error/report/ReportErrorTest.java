@@ -236,4 +236,35 @@ class ReportErrorTest extends ErrorServiceTestBase {
             assertThat(hits.subList(0, Math.min(3, hits.size()))).as(q).extracting(h -> h.getError().getId()).contains(id);
         }
     }
+
+    @Test
+    void aPastedErrorScoresEachHitAsACandidateOfSection57() {
+        long same = report("shop", TYPE_ERROR).getError().getId();
+        long similar = report("shop", TYPE_ERROR.replace("'map'", "'filter'").replace("UserList.render", "Cart.total")
+                .replace("users.ts", "cart.ts")).getError().getId();
+        var response = errors().queryErrors(QueryErrorsRequest.newBuilder()
+                .setQuery(TYPE_ERROR.replace("42:17", "50:1")).build());
+        var byId = new java.util.HashMap<Long, dev.brain.grpc.v1.ErrorHit>();
+        response.getHitsList().forEach(h -> byId.put(h.getError().getId(), h));
+        assertThat(byId).containsKeys(same, similar);
+        assertThat(response.getHitsList()).allSatisfy(h -> assertThat(h.hasMatchScore()).isTrue());
+        var hit = byId.get(same);
+        assertThat(hit.getSignalsMap()).containsEntry("fingerprint", 1.0).containsEntry("message", 1.0)
+                .containsEntry("type", 1.0).containsEntry("stack", 1.0).containsEntry("file", 1.0);
+        assertThat(hit.getMatchScore()).isCloseTo(Matcher.score(new java.util.LinkedHashMap<>(hit.getSignalsMap())), within(1e-9))
+                .isGreaterThan(0.9);
+        var other = byId.get(similar);
+        assertThat(other.getSignalsMap()).containsEntry("fingerprint", 0.0).containsEntry("type", 1.0);
+        assertThat(other.getMatchScore()).isLessThan(hit.getMatchScore());
+        assertThat(response.getFootprint().getNearestScore()).isEqualTo(hit.getMatchScore());
+        assertThat(response.getFootprint().getThreshold()).isEqualTo(0.70);
+
+        // keywords parse by the generic parser: no §5.7 score
+        var keywords = errors().queryErrors(QueryErrorsRequest.newBuilder().setQuery("undefined map").build());
+        assertThat(keywords.getHitsList()).isNotEmpty().allSatisfy(h -> {
+            assertThat(h.getSignalsMap()).isEmpty();
+            assertThat(h.hasMatchScore()).isFalse();
+        });
+        assertThat(keywords.getFootprint().hasNearestScore()).isFalse();
+    }
 }
