@@ -116,8 +116,9 @@ done
 
 # 5. Optional: a buffer cache that holds the vector indexes.
 if [ -n "${BRAIN_PG_SHARED_BUFFERS:-}" ]; then
-  wanted=$(super -d postgres -c "select pg_size_bytes('$BRAIN_PG_SHARED_BUFFERS')") \
-    || die "BRAIN_PG_SHARED_BUFFERS=$BRAIN_PG_SHARED_BUFFERS is not a size PostgreSQL understands (e.g. 2GB)"
+  [[ "$BRAIN_PG_SHARED_BUFFERS" =~ ^[0-9]+[[:space:]]?(kB|MB|GB|TB)?$ ]] \
+    || die "BRAIN_PG_SHARED_BUFFERS=$BRAIN_PG_SHARED_BUFFERS is not a size like 2GB or 512MB"
+  wanted=$(super -d postgres -c "select pg_size_bytes('$BRAIN_PG_SHARED_BUFFERS')")
   current=$(super -d postgres -c "select setting::bigint * 8192 from pg_settings where name = 'shared_buffers'")
   if [ "$wanted" != "$current" ]; then
     say "setting shared_buffers to $BRAIN_PG_SHARED_BUFFERS and restarting PostgreSQL"
