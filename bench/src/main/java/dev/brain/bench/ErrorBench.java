@@ -313,11 +313,7 @@ final class ErrorBench {
                         .embed(EmbedRequest.newBuilder().addAllTexts(texts).build());
                 String[] vectors = new String[ids.size()];
                 for (int i = 0; i < vectors.length; i++) {
-                    StringBuilder v = new StringBuilder("[");
-                    for (float x : response.getVectors(i).getValuesList()) {
-                        v.append(v.length() > 1 ? "," : "").append(x);
-                    }
-                    vectors[i] = v.append(']').toString();
+                    vectors[i] = Vectors.literal(response.getVectors(i));
                 }
                 store.setArray(1, c.createArrayOf("bigint", ids.toArray()));
                 store.setArray(2, c.createArrayOf("text", vectors));

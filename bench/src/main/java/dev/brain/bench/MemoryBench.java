@@ -172,11 +172,6 @@ final class MemoryBench {
     }
 
     private List<Long> exactTop3(Pair pair, FloatVector q) throws SQLException {
-        StringBuilder literal = new StringBuilder("[");
-        for (int d = 0; d < q.getValuesCount(); d++) {
-            literal.append(d == 0 ? "" : ",").append(q.getValues(d));
-        }
-        literal.append(']');
         try (Connection c = connect()) {
             c.setAutoCommit(false);
             try (Statement s = c.createStatement()) {
@@ -188,7 +183,7 @@ final class MemoryBench {
                     + " and n.active order by e.embedding <=> ?::vector, n.id limit 3")) {
                 s.setString(1, pair.getUserId());
                 s.setString(2, pair.getAgentId());
-                s.setString(3, literal.toString());
+                s.setString(3, Vectors.literal(q));
                 List<Long> ids = new ArrayList<>();
                 try (ResultSet rs = s.executeQuery()) {
                     while (rs.next()) {

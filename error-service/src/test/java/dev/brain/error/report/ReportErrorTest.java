@@ -5,12 +5,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
 import jakarta.inject.Inject;
 
 import dev.brain.error.support.ErrorServiceTestBase;
+import dev.brain.grpc.v1.ErrorHit;
 import dev.brain.grpc.v1.ErrorRecord;
 import dev.brain.grpc.v1.GetErrorRequest;
 import dev.brain.grpc.v1.ListSolutionsRequest;
@@ -244,14 +248,14 @@ class ReportErrorTest extends ErrorServiceTestBase {
                 .replace("users.ts", "cart.ts")).getError().getId();
         var response = errors().queryErrors(QueryErrorsRequest.newBuilder()
                 .setQuery(TYPE_ERROR.replace("42:17", "50:1")).build());
-        var byId = new java.util.HashMap<Long, dev.brain.grpc.v1.ErrorHit>();
+        Map<Long, ErrorHit> byId = new HashMap<>();
         response.getHitsList().forEach(h -> byId.put(h.getError().getId(), h));
         assertThat(byId).containsKeys(same, similar);
         assertThat(response.getHitsList()).allSatisfy(h -> assertThat(h.hasMatchScore()).isTrue());
         var hit = byId.get(same);
         assertThat(hit.getSignalsMap()).containsEntry("fingerprint", 1.0).containsEntry("message", 1.0)
                 .containsEntry("type", 1.0).containsEntry("stack", 1.0).containsEntry("file", 1.0);
-        assertThat(hit.getMatchScore()).isCloseTo(Matcher.score(new java.util.LinkedHashMap<>(hit.getSignalsMap())), within(1e-9))
+        assertThat(hit.getMatchScore()).isCloseTo(Matcher.score(new LinkedHashMap<>(hit.getSignalsMap())), within(1e-9))
                 .isGreaterThan(0.9);
         var other = byId.get(similar);
         assertThat(other.getSignalsMap()).containsEntry("fingerprint", 0.0).containsEntry("type", 1.0);
