@@ -288,10 +288,12 @@ final class ErrorBench {
                 PreparedStatement pending = c.prepareStatement("""
                         select id, error_type || ': ' || message_template
                                || coalesce(E'\\n' || nullif(left(task_context, 1000), ''), '')
-                        from error.error where tenant = ? and embedding is null order by id limit 256""");
+                        from error.error where tenant = ? and embedded_at is null order by id limit 256""");
                 PreparedStatement store = c.prepareStatement("""
-                        update error.error e set embedding = v.vector::vector, embedded_at = now()
-                        from unnest(?::bigint[], ?::text[]) v(id, vector) where e.id = v.id""")) {
+                        with v as (select * from unnest(?::bigint[], ?::text[]) v(id, vector)),
+                        marked as (update error.error e set embedded_at = now() from v where e.id = v.id)
+                        insert into error.error_embedding (error_id, tenant, embedding)
+                        select v.id, ?, v.vector::vector from v""")) {
             var stub = EmbeddingServiceGrpc.newBlockingStub(memory)
                     .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(Tenancy.metadataFor(tenant)));
             pending.setString(1, tenant);
@@ -317,6 +319,7 @@ final class ErrorBench {
                 }
                 store.setArray(1, c.createArrayOf("bigint", ids.toArray()));
                 store.setArray(2, c.createArrayOf("text", vectors));
+                store.setString(3, tenant);
                 store.executeUpdate();
                 embedded += ids.size();
             }

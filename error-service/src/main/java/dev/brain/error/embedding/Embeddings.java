@@ -108,13 +108,13 @@ public class Embeddings {
                 : "configured embedding dimension " + configured + " differs from the column's " + column;
     }
 
-    /** Dimension of {@code error.embedding} (pgvector keeps it in atttypmod). */
+    /** Dimension of {@code error_embedding.embedding} (pgvector keeps it in atttypmod). */
     public int columnDimension() {
         Integer d = columnDimension;
         if (d == null) {
             d = jdbc.one("""
                     select a.atttypmod from pg_attribute a
-                    where a.attrelid = 'error.error'::regclass and a.attname = 'embedding'""", rs -> rs.getInt(1))
+                    where a.attrelid = 'error.error_embedding'::regclass and a.attname = 'embedding'""", rs -> rs.getInt(1))
                     .orElseThrow();
             columnDimension = d;
         }

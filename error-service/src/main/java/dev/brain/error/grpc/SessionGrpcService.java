@@ -125,7 +125,7 @@ public class SessionGrpcService extends MutinySessionServiceGrpc.SessionServiceI
                            (select count(*) from finding where tenant = ? and (?::bigint is null or project_id = ?)),
                            (select count(*) from outbox where tenant = ? and delivered_at is null and dead_at is null),
                            (select count(*) from outbox where tenant = ? and dead_at is not null),
-                           (select count(*) from error where tenant = ? and embedding is null),
+                           (select count(*) from error where tenant = ? and embedded_at is null),
                            (select count(*) from code_module where tenant = ? and embedding is null),
                            (select count(*) from project where tenant = ?)""", rs -> b
                     .setSessionsConnected(rs.getLong(1)).setSessionsStale(rs.getLong(2))

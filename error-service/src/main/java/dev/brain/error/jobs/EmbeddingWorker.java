@@ -35,7 +35,7 @@ import io.quarkus.scheduler.Scheduled;
  * across replicas (global advisory lock), errors without an embedding are embedded by memory-service in batches
  * of {@code embedding.batch} (64) per tenant, and each newly embedded error gets its late match
  * ({@link LateMatch}). No row is locked while memory-service answers (the batch is read, embedded, then
- * written with {@code embedding is null} re-checked), so reports never wait for it. memory-service down → the
+ * written for the errors whose {@code embedded_at} is still null), so reports never wait for it. memory-service down → the
  * batch stays unembedded and the next tick retries. A vector of another dimension than the column pauses the
  * worker (status reports it) until a manual {@code RunEmbeddingBackfill} finds the dimensions agree again.
  * {@code code_module.embedding} is not filled: code intelligence is not built.
@@ -163,7 +163,7 @@ public class EmbeddingWorker {
             int batch = (int) Math.min(config.embedding().batch(), max - embedded);
             List<Pending> pending = jdbc.list("""
                     select id, tenant, error_type, message_template, task_context from error
-                    where embedding is null order by id limit ?""", rs -> new Pending(rs.getLong(1), rs.getString(2),
+                    where embedded_at is null order by id limit ?""", rs -> new Pending(rs.getLong(1), rs.getString(2),
                     Embeddings.errorText(rs.getString(3), rs.getString(4), rs.getString(5))), batch);
             if (pending.isEmpty()) {
                 break;
@@ -198,19 +198,23 @@ public class EmbeddingWorker {
                 break;
             }
         }
-        long remaining = jdbc.count("select count(*) from error where embedding is null");
+        long remaining = jdbc.count("select count(*) from error where embedded_at is null");
         return new Counts(embedded, matches, notified, remaining, failure, paused);
     }
 
-    /** Stores the vectors (only where still null) and late-matches the newly embedded errors, in one transaction. */
+    /** Stores the vectors (of errors still unembedded) and late-matches the newly embedded errors, in one transaction. */
     private long[] write(List<Pending> rows, EmbedResponse response) {
         return QuarkusTransaction.requiringNew().call(() -> {
             OffsetDateTime now = OffsetDateTime.ofInstant(clock.instant(), ZoneOffset.UTC);
             long[] done = new long[3];
             List<Long> fresh = new ArrayList<>();
             for (int i = 0; i < rows.size(); i++) {
-                if (jdbc.update("update error set embedding = ?::vector, embedded_at = ? where id = ? and embedding is null",
-                        Embeddings.literal(response.getVectors(i)), now, rows.get(i).id()) == 1) {
+                if (jdbc.update("""
+                        with marked as (update error set embedded_at = ? where id = ? and embedded_at is null
+                                        returning id, tenant)
+                        insert into error_embedding (error_id, tenant, embedding)
+                        select id, tenant, ?::vector from marked""", now, rows.get(i).id(),
+                        Embeddings.literal(response.getVectors(i))) == 1) {
                     fresh.add(rows.get(i).id());
                 }
             }

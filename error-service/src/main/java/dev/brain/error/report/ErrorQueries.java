@@ -156,18 +156,18 @@ public class ErrorQueries {
         String vector = awaitVector(queryVector, embedStart);
         boolean semanticSkipped = vector == null;
         if (!semanticSkipped) {
-            List<Object> vectorParams = new ArrayList<>(List.of(vector));
+            List<Object> vectorParams = new ArrayList<>(List.of(vector, scope.tenant()));
             vectorParams.addAll(filterParams);
             vectorParams.add(LIST_SIZE);
             vectorParams.add(1 - config.embedding().queryMinSimilarity());
-            // no "embedding is not null": the HNSW index holds only embedded rows (a null distance fails d <= ?),
-            // and with that condition the planner read the whole tenant while few rows were embedded (~30 ms)
+            // the iterative HNSW scan of the tenant's vectors, each joined to its error for the other filters
             jdbc.update("set local hnsw.iterative_scan = relaxed_order");
             ranked = new ArrayList<>(ranked);
             ranked.addAll(jdbc.list("""
-                    select 3, id, last_seen_at from (select e.id, e.last_seen_at, e.embedding <=> q.v as d
-                      from error e, (select ?::vector as v) q where %s
-                      order by e.embedding <=> q.v limit ?) v where d <= ? order by d, id""".formatted(filter),
+                    select 3, id, last_seen_at from (select e.id, e.last_seen_at, x.embedding <=> q.v as d
+                      from error_embedding x join error e on e.id = x.error_id, (select ?::vector as v) q
+                      where x.tenant = ? and %s
+                      order by x.embedding <=> q.v limit ?) v where d <= ? order by d, id""".formatted(filter),
                     rs -> new Ranked(rs.getInt(1), rs.getLong(2), Jdbc.instant(rs, "last_seen_at")),
                     vectorParams.toArray()));
         }

@@ -120,7 +120,7 @@ public class ErrorReporting {
                     occurrence_count = e.occurrence_count + 1,
                     last_seen_at = greatest(e.last_seen_at, excluded.last_seen_at),
                     task_context = coalesce(e.task_context, excluded.task_context)
-                returning id, (xmax = 0) as inserted, embedding is not null as embedded""",
+                returning id, (xmax = 0) as inserted, embedded_at is not null as embedded""",
                 rs -> new Upserted(rs.getLong(1), rs.getBoolean(2), rs.getBoolean(3)),
                 scope.tenant(), scope.projectId(), analyzed.fingerprint(), cut(parsed.type(), 200),
                 cut(parsed.message(), MAX_MESSAGE), analyzed.template(), parsed.language(), parsed.parser(),

@@ -21,7 +21,7 @@ public class ErrorRows {
             e.id, e.project_id, p.name as project, e.fingerprint, e.error_type, e.message, e.message_template,
             e.language, e.parser, e.source_file, e.source_line, e.raw_truncated_bytes, e.command,
             e.working_directory, e.task_context, e.labels, e.occurrence_count, e.first_seen_at, e.last_seen_at,
-            e.resolved, e.resolved_at, e.embedding is not null as embedded""";
+            e.resolved, e.resolved_at, e.embedded_at is not null as embedded""";
     public static final String FROM = " from error e join project p on p.id = e.project_id ";
 
     private final Jdbc jdbc;

@@ -416,9 +416,9 @@ public class ErrorImport {
                     update error set error_type = ?, message = ?, message_template = ?, language = ?, parser = ?,
                         source_file = ?, source_line = ?, stack_text = ?, raw_output = ?, raw_truncated_bytes = ?,
                         command = ?, working_directory = ?, task_context = ?, labels = ?, occurrence_count = ?,
-                        first_seen_at = ?, last_seen_at = ?, resolved = ?, resolved_at = ?, embedding = null,
-                        embedded_at = null
+                        first_seen_at = ?, last_seen_at = ?, resolved = ?, resolved_at = ?, embedded_at = null
                     where id = ? and tenant = ?""", params);
+            jdbc.update("delete from error_embedding where error_id = ?", row);
             jdbc.update("delete from stack_frame where error_id = ?", row);
             jdbc.update("delete from error_solution where error_id = ? and tenant = ?", row, tenant);
             jdbc.update("delete from solution_attempt where error_id = ? and tenant = ?", row, tenant);

@@ -29,7 +29,7 @@ class EmbeddingUnavailableTest extends ErrorServiceTestBase {
         assertThat(run.getStatus()).isEqualTo(JobStatus.JOB_STATUS_FAILED);
         assertThat(run.getMessage()).contains("memory-service did not embed");
         assertThat(run.getCountsMap()).containsEntry("errors_embedded", 0L);
-        assertThat(jdbc.count("select count(*) from error where id = ? and embedding is null", id)).isEqualTo(1);
+        assertThat(jdbc.count("select count(*) from error where id = ? and embedded_at is null", id)).isEqualTo(1);
         var status = sessions().getStatus(GetStatusRequest.getDefaultInstance());
         assertThat(status.getEmbeddingPaused()).isFalse();
         assertThat(status.getUnembeddedErrors()).isEqualTo(1);

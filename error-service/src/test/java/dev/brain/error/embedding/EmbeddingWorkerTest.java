@@ -67,7 +67,7 @@ class EmbeddingWorkerTest extends ErrorServiceTestBase {
     }
 
     long unembedded() {
-        return jdbc.count("select count(*) from error where tenant = ? and embedding is null", tenant);
+        return jdbc.count("select count(*) from error where tenant = ? and embedded_at is null", tenant);
     }
 
     /** Distinct words (no hex digits, so templating keeps them). */
@@ -102,8 +102,8 @@ class EmbeddingWorkerTest extends ErrorServiceTestBase {
         assertThat(fake.callsOf(tenant).get(1).texts())
                 .contains("GenericError: ConfigError: setting database is missing\ndeploying the billing job");
         assertThat(unembedded()).isZero();
-        assertThat(jdbc.count("select count(*) from error where tenant = ? and embedded_at is not null"
-                + " and vector_dims(embedding) = 384", tenant)).isEqualTo(71);
+        assertThat(jdbc.count("select count(*) from error e join error_embedding x on x.error_id = e.id"
+                + " where e.tenant = ? and x.tenant = e.tenant and e.embedded_at is not null and vector_dims(x.embedding) = 384", tenant)).isEqualTo(71);
         GetStatusResponse status = status();
         assertThat(status.getUnembeddedErrors()).isZero();
         assertThat(status.getEmbeddingPaused()).isFalse();
@@ -199,7 +199,8 @@ class EmbeddingWorkerTest extends ErrorServiceTestBase {
         // a second run adds nothing, nor does embedding both again (the pair is known)
         JobRunResult again = backfill();
         assertThat(again.getCountsMap()).containsEntry("errors_embedded", 0L).containsEntry("late_matches", 0L);
-        jdbc.update("update error set embedding = null where id in (?, ?)", aId, bId);
+        jdbc.update("update error set embedded_at = null where id in (?, ?)", aId, bId);
+        jdbc.update("delete from error_embedding where error_id in (?, ?)", aId, bId);
         JobRunResult reembedded = backfill();
         assertThat(reembedded.getCountsMap()).containsEntry("errors_embedded", 2L).containsEntry("late_matches", 0L)
                 .containsEntry("notifications", 0L);
