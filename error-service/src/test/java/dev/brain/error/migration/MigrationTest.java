@@ -44,20 +44,22 @@ class MigrationTest {
             var flyway = Flyway.configure().dataSource(dataSource).schemas(schema).defaultSchema(schema)
                     .locations("classpath:db/migration").placeholders(Map.of("dim", "3"));
             flyway.target("4").load().migrate();
-            s.execute("set search_path = " + schema + ", public");
-            s.execute("insert into project (tenant, name, created_at, updated_at) values ('t', 'p', now(), now())");
+            // names qualified: the pooled connection must keep its search path
+            s.execute("insert into " + schema + ".project (tenant, name, created_at, updated_at)"
+                    + " values ('t', 'p', now(), now())");
             String error = """
-                    insert into error (tenant, project_id, fingerprint, error_type, message, message_template, parser,
+                    insert into %1$s.error (tenant, project_id, fingerprint, error_type, message, message_template, parser,
                                        raw_output, first_seen_at, last_seen_at, embedding, embedded_at)
-                    select 't', id, '%s', 'E', 'm', 'm', 'generic', 'm', now(), now(), %s, %s from project""";
-            s.execute(error.formatted("a".repeat(64), "'[1,0,0]'", "'2026-01-02T00:00:00Z'"));
-            s.execute(error.formatted("b".repeat(64), "null", "null"));
+                    select 't', id, '%2$s', 'E', 'm', 'm', 'generic', 'm', now(), now(), %3$s, %4$s from %1$s.project""";
+            s.execute(error.formatted(schema, "a".repeat(64), "'[1,0,0]'", "'2026-01-02T00:00:00Z'"));
+            s.execute(error.formatted(schema, "b".repeat(64), "null", "null"));
 
             assertThat(flyway.target("latest").load().migrate().migrationsExecuted).isPositive();
 
             try (ResultSet rs = s.executeQuery("""
                     select e.fingerprint, e.embedded_at is not null, x.tenant, x.embedding::text
-                    from error e left join error_embedding x on x.error_id = e.id order by e.fingerprint""")) {
+                    from %1$s.error e left join %1$s.error_embedding x on x.error_id = e.id
+                    order by e.fingerprint""".formatted(schema))) {
                 assertThat(rs.next()).isTrue();
                 assertThat(List.of(rs.getBoolean(2), rs.getString(3), rs.getString(4))).containsExactly(true, "t", "[1,0,0]");
                 assertThat(rs.next()).isTrue();
