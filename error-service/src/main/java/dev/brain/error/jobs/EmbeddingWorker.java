@@ -213,7 +213,8 @@ public class EmbeddingWorker {
                         with marked as (update error set embedded_at = ? where id = ? and embedded_at is null
                                         returning id, tenant)
                         insert into error_embedding (error_id, tenant, embedding)
-                        select id, tenant, ?::vector from marked""", now, rows.get(i).id(),
+                        select id, tenant, ?::vector from marked
+                        on conflict (error_id) do update set embedding = excluded.embedding""", now, rows.get(i).id(),
                         Embeddings.literal(response.getVectors(i))) == 1) {
                     fresh.add(rows.get(i).id());
                 }

@@ -199,8 +199,9 @@ class EmbeddingWorkerTest extends ErrorServiceTestBase {
         // a second run adds nothing, nor does embedding both again (the pair is known)
         JobRunResult again = backfill();
         assertThat(again.getCountsMap()).containsEntry("errors_embedded", 0L).containsEntry("late_matches", 0L);
+        // both unmarked; b's old vector row stays (the worker replaces it rather than failing the batch)
         jdbc.update("update error set embedded_at = null where id in (?, ?)", aId, bId);
-        jdbc.update("delete from error_embedding where error_id in (?, ?)", aId, bId);
+        jdbc.update("delete from error_embedding where error_id = ?", aId);
         JobRunResult reembedded = backfill();
         assertThat(reembedded.getCountsMap()).containsEntry("errors_embedded", 2L).containsEntry("late_matches", 0L)
                 .containsEntry("notifications", 0L);
