@@ -35,8 +35,8 @@ import io.quarkus.scheduler.Scheduled;
  * across replicas (global advisory lock), errors without an embedding are embedded by memory-service in batches
  * of {@code embedding.batch} (64) per tenant, and each newly embedded error gets its late match
  * ({@link LateMatch}). No row is locked while memory-service answers (the batch is read, embedded, then
- * written for the errors whose {@code embedded_at} is still null), so reports never wait for it. memory-service down → the
- * batch stays unembedded and the next tick retries. A vector of another dimension than the column pauses the
+ * written for the errors whose {@code embedded_at} is still null), so reports never wait for it. memory-service
+ * down → the batch stays unembedded and the next tick retries. A vector of another dimension than the column pauses the
  * worker (status reports it) until a manual {@code RunEmbeddingBackfill} finds the dimensions agree again.
  * {@code code_module.embedding} is not filled: code intelligence is not built.
  */
@@ -202,7 +202,7 @@ public class EmbeddingWorker {
         return new Counts(embedded, matches, notified, remaining, failure, paused);
     }
 
-    /** Stores the vectors (of errors still unembedded) and late-matches the newly embedded errors, in one transaction. */
+    /** Stores the vectors of errors still unembedded and late-matches them, in one transaction. */
     private long[] write(List<Pending> rows, EmbedResponse response) {
         return QuarkusTransaction.requiringNew().call(() -> {
             OffsetDateTime now = OffsetDateTime.ofInstant(clock.instant(), ZoneOffset.UTC);

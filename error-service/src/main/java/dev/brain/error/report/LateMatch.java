@@ -25,9 +25,9 @@ import dev.brain.grpc.v1.SolutionForError;
 
 /**
  * The late match of a newly embedded error (error-code.md §12.3): its nearest errors by vector in the tenant
- * ({@code embedding <=> v} over {@code error_embedding}, index {@code error_embedding_vec_idx}) are scored by the §5.7 signals ({@link Matcher}); each
- * new match ≥ {@code matching.threshold} is stored with source {@code late} and emits one {@code similar_to}
- * event; when a new match has a solution (confidence > 0), the error's reporting session (its first session)
+ * ({@code embedding <=> v} over {@code error_embedding}, index {@code error_embedding_vec_idx}) are scored by the
+ * §5.7 signals ({@link Matcher}); each new match ≥ {@code matching.threshold} is stored with source {@code late}
+ * and emits one {@code similar_to} event; when a new match has a solution (confidence > 0), the error's reporting session (its first session)
  * gets {@code solution_available}. A pair already matched in either direction is not new, so a second run (or
  * the other error's late match) adds nothing.
  */

@@ -103,7 +103,8 @@ class EmbeddingWorkerTest extends ErrorServiceTestBase {
                 .contains("GenericError: ConfigError: setting database is missing\ndeploying the billing job");
         assertThat(unembedded()).isZero();
         assertThat(jdbc.count("select count(*) from error e join error_embedding x on x.error_id = e.id"
-                + " where e.tenant = ? and x.tenant = e.tenant and e.embedded_at is not null and vector_dims(x.embedding) = 384", tenant)).isEqualTo(71);
+                + " where e.tenant = ? and x.tenant = e.tenant and e.embedded_at is not null"
+                + " and vector_dims(x.embedding) = 384", tenant)).isEqualTo(71);
         GetStatusResponse status = status();
         assertThat(status.getUnembeddedErrors()).isZero();
         assertThat(status.getEmbeddingPaused()).isFalse();
