@@ -143,8 +143,10 @@ public class ErrorQueries {
                 (select 1, id, last_seen_at from (select h.id, h.last_seen_at from hits h cross join q
                    order by ts_rank_cd(h.search_vector, q.q, 32) desc, h.id desc limit ?) a)
                 union all
-                (select 2, id, last_seen_at from (select e.id, e.last_seen_at from error e
-                   where %2$s and e.message_shape = message_shape(?, ?) order by e.last_seen_at desc limit ?) b)
+                (select 2, id, last_seen_at from (select e.id, e.last_seen_at from error_recency r
+                   join error e on e.id = r.error_id
+                   where r.tenant = e.tenant and %2$s and r.message_shape = message_shape(?, ?)
+                   order by r.last_seen_at desc limit ?) b)
                 union all
                 (select 4, id, last_seen_at from (select e.id, e.last_seen_at, max(ts_rank_cd(s.search_vector, q.q, 32)) as rank
                    from solution s cross join q join error_solution es on es.solution_id = s.id

@@ -118,8 +118,7 @@ public class ErrorReporting {
                 values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 on conflict (project_id, fingerprint) do update set
                     occurrence_count = e.occurrence_count + 1,
-                    last_seen_at = greatest(e.last_seen_at, excluded.last_seen_at),
-                    task_context = coalesce(e.task_context, excluded.task_context)
+                    last_seen_at = greatest(e.last_seen_at, excluded.last_seen_at)
                 returning id, (xmax = 0) as inserted, embedded_at is not null as embedded""",
                 rs -> new Upserted(rs.getLong(1), rs.getBoolean(2), rs.getBoolean(3)),
                 scope.tenant(), scope.projectId(), analyzed.fingerprint(), cut(parsed.type(), 200),
@@ -128,6 +127,12 @@ public class ErrorReporting {
                 (int) analyzed.truncatedBytes(), command, workingDirectory, taskContext,
                 analyzed.labels().toArray(String[]::new), scope.sessionId(), now, now).orElseThrow();
         long errorId = upserted.id();
+        if (!upserted.inserted() && taskContext != null) {
+            // §5.8 fills a missing task context. Not in the upsert's SET: naming the column there recomputes the
+            // generated search vector (task_context is one of its parts) on every recurrence
+            jdbc.update("update error set task_context = ? where id = ? and task_context is null", taskContext,
+                    errorId);
+        }
         if (upserted.inserted() && !frames.isEmpty()) {
             insertFrames(errorId, frames);
         }

@@ -159,6 +159,8 @@ public class Matcher {
 
     public Result match(Probe probe) {
         String scope = "tenant = ? and id <> ?" + (probe.projectOnly() != null ? " and project_id = ?" : "");
+        // the "most recent" lists walk the narrow recency table's indexes (V6)
+        String recencyScope = "tenant = ? and error_id <> ?" + (probe.projectOnly() != null ? " and project_id = ?" : "");
         List<Object> scopeParams = new ArrayList<>(List.of(probe.tenant(), probe.excludeId()));
         if (probe.projectOnly() != null) {
             scopeParams.add(probe.projectOnly());
@@ -167,13 +169,13 @@ public class Matcher {
                 with q_all as (%s),
                 q_any as (%s),
                 q as (select q_all.q as q_all, q_any.q, ts_rank_cd(%s, q_any.q, 32) as own_rank from q_all, q_any),
-                shape as (select id, 400000 + row_number() over () as ord from (select id from error
+                shape as (select id, 400000 + row_number() over () as ord from (select error_id as id from error_recency
                    where %s and message_shape = message_shape(?, ?) order by last_seen_at desc limit %d) b),
                 c as (
                   (select id, 100000 + row_number() over () as ord from (select id from error
                    where %s and fingerprint = ? order by last_seen_at desc limit 20) b)
                   union all
-                  (select id, 200000 + row_number() over () from (select id from error
+                  (select id, 200000 + row_number() over () from (select error_id as id from error_recency
                    where %s and error_type = ? order by last_seen_at desc limit 30) b)
                   union all
                   (select id, 300000 + row_number() over () from (select h.id from (select id
@@ -186,8 +188,8 @@ public class Matcher {
                 ids as (select id, min(ord) as ord from c group by id order by min(ord) limit ?)
                 select %s
                 from ids join error e on e.id = ids.id cross join q
-                order by ids.ord""".formatted(lexemeQuery("&"), lexemeQuery("|"), ownVector(probe), scope, SHAPE_HITS,
-                scope, scope, scope, SHAPE_HITS, TEXT_HITS, CANDIDATE_COLUMNS);
+                order by ids.ord""".formatted(lexemeQuery("&"), lexemeQuery("|"), ownVector(probe), recencyScope, SHAPE_HITS,
+                scope, recencyScope, scope, SHAPE_HITS, TEXT_HITS, CANDIDATE_COLUMNS);
         List<Object> params = new ArrayList<>();
         params.add(lexemeText(probe));
         params.add(lexemeText(probe));

@@ -78,4 +78,81 @@ class MigrationTest {
             }
         }
     }
+
+    /**
+     * V6 copies each error's recency into {@code error_recency}; its trigger keeps the copy equal on insert, on a
+     * recurrence, on a changed template (a new shape) and deletes it with the error — writing from a session whose
+     * search path is not the migrated schema.
+     */
+    @Test
+    void v6KeepsTheRecencyTableEqualToTheErrors() throws Exception {
+        String schema = "error_v6_migration_test";
+        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
+            s.execute("drop schema if exists " + schema + " cascade");
+            var flyway = Flyway.configure().dataSource(dataSource).schemas(schema).defaultSchema(schema)
+                    .locations("classpath:db/migration").placeholders(Map.of("dim", "3"));
+            flyway.target("5").load().migrate();
+            s.execute("insert into " + schema + ".project (tenant, name, created_at, updated_at)"
+                    + " values ('t', 'p', now(), now())");
+            String error = """
+                    insert into %1$s.error (tenant, project_id, fingerprint, error_type, message, message_template, parser,
+                                       raw_output, first_seen_at, last_seen_at)
+                    select 't', id, '%2$s', 'E', 'm', '%3$s', 'generic', 'm', now(), '%4$s' from %1$s.project""";
+            s.execute(error.formatted(schema, "a".repeat(64), "no such table \"users\"", "2026-01-01T00:00:00Z"));
+
+            assertThat(flyway.target("latest").load().migrate().migrationsExecuted).isPositive();
+            assertThat(differences(s, schema)).isZero();
+
+            s.execute(error.formatted(schema, "b".repeat(64), "disk full", "2026-01-02T00:00:00Z"));
+            s.execute("update %s.error set last_seen_at = '2026-01-03T00:00:00Z', occurrence_count = 2 where fingerprint = '%s'"
+                    .formatted(schema, "a".repeat(64)));
+            s.execute("update %s.error set message_template = 'no space left' where fingerprint = '%s'"
+                    .formatted(schema, "b".repeat(64)));
+            assertThat(differences(s, schema)).isZero();
+            assertThat(count(s, "select count(*) from %s.error_recency where last_seen_at = '2026-01-03T00:00:00Z'"
+                    .formatted(schema))).isEqualTo(1);
+
+            s.execute("delete from %s.error where fingerprint = '%s'".formatted(schema, "a".repeat(64)));
+            assertThat(count(s, "select count(*) from %s.error_recency".formatted(schema))).isEqualTo(1);
+            assertThat(differences(s, schema)).isZero();
+        } finally {
+            try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
+                s.execute("drop schema if exists " + schema + " cascade");
+            }
+        }
+    }
+
+    /** Rows of either table without an equal row in the other. */
+    private static int differences(Statement s, String schema) throws Exception {
+        return count(s, """
+                select count(*) from %1$s.error e full join %1$s.error_recency r on r.error_id = e.id
+                where (e.tenant, e.project_id, e.error_type, e.message_shape, e.last_seen_at)
+                      is distinct from (r.tenant, r.project_id, r.error_type, r.message_shape, r.last_seen_at)"""
+                .formatted(schema));
+    }
+
+    private static int count(Statement s, String sql) throws Exception {
+        try (ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+
+    /**
+     * A recurrence changes {@code occurrence_count} and {@code last_seen_at} (§5.8). No index of {@code error} may
+     * hold either, or the update stops being HOT and writes the wide row into every index again (V6).
+     */
+    @Test
+    void noIndexOfErrorHoldsWhatARecurrenceChanges() throws Exception {
+        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("select indexdef from pg_indexes where schemaname = 'error'"
+                        + " and tablename = 'error'")) {
+            List<String> definitions = new java.util.ArrayList<>();
+            while (rs.next()) {
+                definitions.add(rs.getString(1));
+            }
+            assertThat(definitions).hasSizeGreaterThanOrEqualTo(5)
+                    .noneMatch(d -> d.contains("occurrence_count") || d.contains("last_seen_at"));
+        }
+    }
 }

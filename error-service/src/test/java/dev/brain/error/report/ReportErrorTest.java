@@ -203,6 +203,37 @@ class ReportErrorTest extends ErrorServiceTestBase {
     }
 
     @Test
+    void aRecurrenceBringsTheErrorBackIntoItsTypesMostRecentList() {
+        long old = report("shop", "TypeError: Reduce of empty array with no initial value" + FRAME).getError().getId();
+        clock.advance(Duration.ofMinutes(1));
+        for (int i = 0; i < 30; i++) {
+            report("shop", "TypeError: 'fn" + name(i) + "' is not a function" + FRAME);
+        }
+        clock.advance(Duration.ofMinutes(1));
+        // no other error has its shape or all of its words: its candidates are the type list's 30 most recent
+        ErrorRecord probe = report("shop", "TypeError: x.foo is not iterable" + FRAME).getError();
+        assertThat(candidates(probe)).hasSize(30).doesNotContain(old);
+
+        clock.advance(Duration.ofMinutes(1));
+        assertThat(report("shop", "TypeError: Reduce of empty array with no initial value" + FRAME).getError().getId())
+                .isEqualTo(old);
+        assertThat(candidates(probe)).hasSize(30).contains(old);
+    }
+
+    @Test
+    void aRecurrenceFillsAMissingTaskContextAndKeepsAGivenOne() {
+        ReportErrorRequest.Builder request = ReportErrorRequest.newBuilder().setScope(scope("shop"))
+                .setRawOutput(TYPE_ERROR);
+        long id = errors().reportError(request.build()).getError().getId();
+        errors().reportError(request.setTaskContext("migrating the users page").build());
+        errors().reportError(request.setTaskContext("something else").build());
+        assertThat(jdbc.one("select task_context from error where id = ?", rs -> rs.getString(1), id))
+                .contains("migrating the users page");
+        assertThat(jdbc.count("select count(*) from error where id = ? and search_vector @@ 'migrating'::tsquery", id))
+                .isEqualTo(1);
+    }
+
+    @Test
     void messagesThatDifferOnlyInNamesOrNumbersShareTheirShape() {
         assertThat(jdbc.count("""
                 select count(distinct message_shape('Error', t)) from unnest(array['no such table ''users''',
