@@ -179,7 +179,8 @@ final class MemoryBench {
                 s.execute("set local enable_bitmapscan = off");
             }
             try (PreparedStatement s = c.prepareStatement("select n.id from memory.long_term_node n"
-                    + " join memory.long_term_node_embedding e on e.node_id = n.id where n.user_id = ? and n.agent_id = ?"
+                    + " join memory.long_term_node_embedding e on e.node_id = n.id and e.user_id = n.user_id"
+                    + " and e.agent_id = n.agent_id where n.user_id = ? and n.agent_id = ?"
                     + " and n.active order by e.embedding <=> ?::vector, n.id limit 3")) {
                 s.setString(1, pair.getUserId());
                 s.setString(2, pair.getAgentId());

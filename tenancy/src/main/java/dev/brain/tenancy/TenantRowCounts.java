@@ -19,7 +19,8 @@ import io.grpc.Status;
  * {@code tenant} column count the tenant's rows; tables partitioned by {@code user_id} (memory's pairs)
  * count the rows whose user is the tenant or a user of it ({@code <tenant>:<user>}, memory.md §4.1: the
  * gateway prefixes user ids with the tenant); tables with neither are not tenant-owned and are left out.
- * Flyway's history table is never counted.
+ * Flyway's history table is never counted, and a partitioned table is counted once, as itself (its
+ * partitions are not listed apart).
  *
  * <p>Counts are exact, and every condition can be served by an index: {@code tenant = ?}, and for user ids
  * {@link TenantUsers#condition} (a range on user_id plus the exact test) — so a b-tree whose first column is
@@ -46,6 +47,8 @@ public final class TenantRowCounts {
               join information_schema.tables t
                 on t.table_schema = c.table_schema and t.table_name = c.table_name and t.table_type = 'BASE TABLE'
              where c.table_schema = ? and c.table_name <> 'flyway_schema_history'
+               and not exists (select 1 from pg_class k join pg_namespace n on n.oid = k.relnamespace
+                                where n.nspname = c.table_schema and k.relname = c.table_name and k.relispartition)
              group by c.table_name
              order by c.table_name
             """;

@@ -219,7 +219,8 @@ public class Calibration {
             }
         }
         return cosines(c, "select 1 - (e.embedding <=> q.v::vector) from unnest(?::text[]) q(v) cross join"
-                + " long_term_node n join long_term_node_embedding e on e.node_id = n.id"
+                + " long_term_node n join long_term_node_embedding e on e.node_id = n.id and e.user_id = n.user_id"
+                + " and e.agent_id = n.agent_id"
                 + " where n.user_id = ? and n.agent_id = ? and n.active", s -> {
                     s.setArray(1, c.createArrayOf("text", literals.toArray()));
                     s.setString(2, userId);

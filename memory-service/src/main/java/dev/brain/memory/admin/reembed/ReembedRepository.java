@@ -98,7 +98,8 @@ public class ReembedRepository {
                 update long_term_edge e set embedding_cosine_initial = 1 - (f.embedding <=> t.embedding)
                   from long_term_node_embedding f, long_term_node_embedding t
                  where e.user_id = ? and e.agent_id = ? and e.from_node_id = any(?)
-                   and f.node_id = e.from_node_id and t.node_id = e.to_node_id
+                   and f.node_id = e.from_node_id and f.user_id = e.user_id and f.agent_id = e.agent_id
+                   and t.node_id = e.to_node_id and t.user_id = e.user_id and t.agent_id = e.agent_id
                    and e.embedding_cosine_initial is distinct from 1 - (f.embedding <=> t.embedding)
                 returning e.id""";
         return ids(sql, s -> {
@@ -159,7 +160,8 @@ public class ReembedRepository {
         String sql = """
                 select n.id, e.embedding::text, n.absolute_weight, n.entity_ids, n.topic_keys, n.topics, n.time_at,
                        n.time_precision
-                  from long_term_node n join long_term_node_embedding e on e.node_id = n.id
+                  from long_term_node n join long_term_node_embedding e
+                    on e.node_id = n.id and e.user_id = n.user_id and e.agent_id = n.agent_id
                  where n.user_id = ? and n.agent_id = ? and n.id > ? order by n.id limit ?""";
         try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
             s.setString(1, userId);

@@ -51,7 +51,8 @@ public class MemoryExport {
               'decay_weight', n.decay_weight, 'decay_base', n.decay_base, 'decay_base_at', n.decay_base_at,
               'frequency', n.frequency, 'active', n.active, 'created_at', n.created_at,
               'reinforced_at', n.reinforced_at, 'decayed_at', n.decayed_at, 'reactivated_at', n.reactivated_at)::text
-            from long_term_node n join long_term_node_embedding e on e.node_id = n.id
+            from long_term_node n join long_term_node_embedding e
+              on e.node_id = n.id and e.user_id = n.user_id and e.agent_id = n.agent_id
             where n.user_id = ? and n.agent_id = ? and n.id > ? order by n.id limit ?""";
     private static final String EDGE = """
             select e.id, json_build_object('kind', 'edge', 'user_id', e.user_id, 'agent_id', e.agent_id,

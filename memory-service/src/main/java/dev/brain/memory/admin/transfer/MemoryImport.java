@@ -322,7 +322,7 @@ public class MemoryImport {
             }
             try (PreparedStatement s = c.prepareStatement("insert into long_term_node_embedding (node_id, user_id,"
                     + " agent_id, embedding) values (?, ?, ?, ?::vector)"
-                    + " on conflict (node_id) do update set embedding = excluded.embedding")) {
+                    + " on conflict (user_id, agent_id, node_id) do update set embedding = excluded.embedding")) {
                 s.setLong(1, id);
                 s.setString(2, pair.userId());
                 s.setString(3, pair.agentId());

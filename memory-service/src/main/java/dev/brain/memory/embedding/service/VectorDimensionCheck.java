@@ -27,7 +27,7 @@ public class VectorDimensionCheck {
     private static final String STORED = """
             select c.relname || '.' || a.attname, a.atttypmod
               from pg_attribute a
-              join pg_class c on c.oid = a.attrelid and c.relkind = 'r'
+              join pg_class c on c.oid = a.attrelid and c.relkind in ('r', 'p') and not c.relispartition
               join pg_namespace n on n.oid = c.relnamespace
              where n.nspname = ? and a.atttypid = 'vector'::regtype and not a.attisdropped and a.attnum > 0
              order by 1

@@ -187,7 +187,8 @@ public class LayerChangeRepository {
         String sql = """
                 select n.id, n.active, n.absolute_weight, n.entity_ids, n.topic_keys, n.topics, n.time_at,
                        n.time_precision, 1 - (ne.embedding <=> a.embedding)
-                  from long_term_node n join long_term_node_embedding ne on ne.node_id = n.id,
+                  from long_term_node n join long_term_node_embedding ne
+                    on ne.node_id = n.id and ne.user_id = n.user_id and ne.agent_id = n.agent_id,
                        long_term_node_embedding a
                  where a.node_id = ? and a.user_id = ? and a.agent_id = ?
                    and n.user_id = ? and n.agent_id = ? and n.id = any(?::bigint[])

@@ -168,8 +168,8 @@ public class NodeWriteRepository {
     public List<Candidate> load(String userId, String agentId, Set<Long> ids, float[] query) {
         String sql = "select n.id, n.active, n.absolute_weight, n.entity_ids, n.topic_keys, n.topics, n.time_at,"
                 + " n.time_precision, 1 - (e.embedding <=> ?) from long_term_node n"
-                + " join long_term_node_embedding e on e.node_id = n.id"
-                + " where n.user_id = ? and n.agent_id = ? and n.id = any(?) order by n.id";
+                + " join long_term_node_embedding e on e.node_id = n.id and e.user_id = n.user_id"
+                + " and e.agent_id = n.agent_id where n.user_id = ? and n.agent_id = ? and n.id = any(?) order by n.id";
         try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
             s.setObject(1, new PGvector(query));
             s.setString(2, userId);

@@ -187,10 +187,11 @@ public class LongTermRepository {
             int limit, boolean exact, int efSearch) {
         String filter = "e.user_id = ? and e.agent_id = ? and n.active"
                 + (observers.isEmpty() ? "" : " and n.observer = any(?)");
-        String nodes = " from long_term_node_embedding e join long_term_node n on n.id = e.node_id where ";
+        String nodes = " from long_term_node_embedding e join long_term_node n on n.id = e.node_id"
+                + " and n.user_id = e.user_id and n.agent_id = e.agent_id where ";
         String sql;
         if (exact) {
-            // materialised: the planner cannot push the ORDER BY into the (global) HNSW index
+            // materialised: the planner cannot push the ORDER BY into the HNSW index
             sql = "with c as materialized (select n.id, e.embedding <=> ?::vector as d" + nodes + filter
                     + ") select id, d from c order by d, id limit ?";
         } else {
@@ -454,7 +455,8 @@ public class LongTermRepository {
 
     private static String nodeColumns(boolean withEmbedding) {
         return NODE_COLUMNS.formatted(withEmbedding
-                ? "(select e.embedding::text from long_term_node_embedding e where e.node_id = n.id)" : "null::text");
+                ? "(select e.embedding::text from long_term_node_embedding e where e.node_id = n.id"
+                        + " and e.user_id = n.user_id and e.agent_id = n.agent_id)" : "null::text");
     }
 
     static NodeRow node(ResultSet rs) throws SQLException {

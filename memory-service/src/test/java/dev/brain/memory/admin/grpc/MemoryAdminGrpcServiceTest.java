@@ -136,7 +136,10 @@ class MemoryAdminGrpcServiceTest {
 
         assertThat(counts).containsEntry("long_term_node", 6L).containsEntry("long_term_edge", 6L)
                 .containsEntry("short_term_entry", 3L).containsEntry("pipeline_log", 3L)
-                .containsEntry("partition_stats", 3L).containsEntry("entity", 0L).containsEntry("synapse", 0L);
+                .containsEntry("partition_stats", 3L).containsEntry("entity", 0L).containsEntry("synapse", 0L)
+                .containsEntry("long_term_node_embedding", 6L);
+        // a partitioned table is counted once, as itself
+        assertThat(counts.keySet()).noneMatch(table -> table.matches("long_term_node_embedding_\\d+"));
         assertThat(List.copyOf(counts.keySet())).isSorted();
         // tenant "<t>b" owns "<t>b" and "<t>b:x" only
         assertThat(stats(tenant + "b")).containsEntry("long_term_node", 4L).containsEntry("long_term_edge", 4L)
@@ -153,14 +156,17 @@ class MemoryAdminGrpcServiceTest {
             plan = TenantRowCounts.explain(c, "memory", tenant, MemoryAdminGrpcService.COUNTED_VIA);
             s.execute("reset enable_seqscan");
         }
-        for (String table : List.of("long_term_node", "long_term_node_embedding", "long_term_edge", "short_term_entry", "pipeline_log",
+        for (String table : List.of("long_term_node", "long_term_edge", "short_term_entry", "pipeline_log",
                 "partition_stats", "entity", "usage_decision", "calibration", "synapse", "synapse_event")) {
             assertThat(plan).as(plan).doesNotContain("Seq Scan on " + table + " ").contains(" on " + table + " ");
         }
+        // the node vectors are partitioned by pair (V5): a tenant's users may lie in any of the 64 partitions
+        assertThat(plan).as(plan).doesNotContain("Seq Scan on long_term_node_embedding")
+                .contains(" on long_term_node_embedding_00 ").contains(" on long_term_node_embedding_63 ");
         assertThat(plan).contains("Seq Scan on turn_read");
-        // a range on user_id bounds each scan (a plain starts_with filter would scan the whole index): the eight
-        // tables with an index led by user_id, and the nodes the edges are counted through
-        assertThat(plan.split("Index Cond: \\(\\(user_id >= ", -1)).as(plan).hasSize(9 + 1);
+        // a range on user_id bounds each scan (a plain starts_with filter would scan the whole index): the seven
+        // tables with an index led by user_id, the 64 vector partitions and the nodes the edges are counted through
+        assertThat(plan.split("Index Cond: \\(\\(user_id >= ", -1)).as(plan).hasSize(8 + 64 + 1);
         assertThat(plan.split("Index Cond: \\(tenant = ", -1)).as(plan).hasSize(2 + 1);
         assertThat(plan).contains("Index Cond: (from_node_id = ");
     }
