@@ -49,6 +49,34 @@ public final class MigrationCheck {
         }
     }
 
+    /**
+     * A throwaway schema for an upgrade test, migrated by {@link #scratchAt} up to a version (vectors of 3
+     * dimensions); {@link #migrate} runs later migrations, {@link #close} drops the schema. Statements on it
+     * qualify their names: a pooled connection must keep its search path.
+     */
+    public record Scratch(DataSource dataSource, String schema) implements AutoCloseable {
+
+        /** Runs the migrations up to {@code target} ("latest" for all); returns how many ran. */
+        public int migrate(String target) {
+            return Flyway.configure().dataSource(dataSource).schemas(schema).defaultSchema(schema)
+                    .locations("classpath:db/migration").placeholders(Map.of("dim", "3")).target(target).load()
+                    .migrate().migrationsExecuted;
+        }
+
+        @Override
+        public void close() throws Exception {
+            drop(dataSource, schema);
+        }
+    }
+
+    /** {@code schema} dropped, then migrated up to {@code version}. */
+    public static Scratch scratchAt(DataSource dataSource, String schema, String version) throws Exception {
+        drop(dataSource, schema);
+        Scratch scratch = new Scratch(dataSource, schema);
+        scratch.migrate(version);
+        return scratch;
+    }
+
     private static void drop(DataSource dataSource, String schema) throws Exception {
         try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
             s.execute("drop schema if exists " + schema + " cascade");

@@ -6,7 +6,6 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.List;
-import java.util.Map;
 
 import javax.sql.DataSource;
 
@@ -14,7 +13,6 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
-import org.flywaydb.core.Flyway;
 
 import dev.brain.testing.MigrationCheck;
 import io.quarkus.test.junit.QuarkusTest;
@@ -39,12 +37,8 @@ class MigrationTest {
     @Test
     void v5KeepsTheStoredVectorsInTheirOwnTable() throws Exception {
         String schema = "error_v5_migration_test";
-        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
-            s.execute("drop schema if exists " + schema + " cascade");
-            var flyway = Flyway.configure().dataSource(dataSource).schemas(schema).defaultSchema(schema)
-                    .locations("classpath:db/migration").placeholders(Map.of("dim", "3"));
-            flyway.target("4").load().migrate();
-            // names qualified: the pooled connection must keep its search path
+        try (var scratch = MigrationCheck.scratchAt(dataSource, schema, "4"); Connection c = dataSource.getConnection();
+                Statement s = c.createStatement()) {
             s.execute("insert into " + schema + ".project (tenant, name, created_at, updated_at)"
                     + " values ('t', 'p', now(), now())");
             String error = """
@@ -54,7 +48,7 @@ class MigrationTest {
             s.execute(error.formatted(schema, "a".repeat(64), "'[1,0,0]'", "'2026-01-02T00:00:00Z'"));
             s.execute(error.formatted(schema, "b".repeat(64), "null", "null"));
 
-            assertThat(flyway.target("latest").load().migrate().migrationsExecuted).isPositive();
+            assertThat(scratch.migrate("latest")).isPositive();
 
             try (ResultSet rs = s.executeQuery("""
                     select e.fingerprint, e.embedded_at is not null, x.tenant, x.embedding::text
@@ -72,10 +66,6 @@ class MigrationTest {
                 rs.next();
                 assertThat(rs.getInt(1)).isZero();
             }
-        } finally {
-            try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
-                s.execute("drop schema if exists " + schema + " cascade");
-            }
         }
     }
 
@@ -87,11 +77,8 @@ class MigrationTest {
     @Test
     void v6KeepsTheRecencyTableEqualToTheErrors() throws Exception {
         String schema = "error_v6_migration_test";
-        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
-            s.execute("drop schema if exists " + schema + " cascade");
-            var flyway = Flyway.configure().dataSource(dataSource).schemas(schema).defaultSchema(schema)
-                    .locations("classpath:db/migration").placeholders(Map.of("dim", "3"));
-            flyway.target("5").load().migrate();
+        try (var scratch = MigrationCheck.scratchAt(dataSource, schema, "5"); Connection c = dataSource.getConnection();
+                Statement s = c.createStatement()) {
             s.execute("insert into " + schema + ".project (tenant, name, created_at, updated_at)"
                     + " values ('t', 'p', now(), now())");
             String error = """
@@ -100,7 +87,7 @@ class MigrationTest {
                     select 't', id, '%2$s', 'E', 'm', '%3$s', 'generic', 'm', now(), '%4$s' from %1$s.project""";
             s.execute(error.formatted(schema, "a".repeat(64), "no such table \"users\"", "2026-01-01T00:00:00Z"));
 
-            assertThat(flyway.target("latest").load().migrate().migrationsExecuted).isPositive();
+            assertThat(scratch.migrate("latest")).isPositive();
             assertThat(differences(s, schema)).isZero();
 
             s.execute(error.formatted(schema, "b".repeat(64), "disk full", "2026-01-02T00:00:00Z"));
@@ -115,10 +102,6 @@ class MigrationTest {
             s.execute("delete from %s.error where fingerprint = '%s'".formatted(schema, "a".repeat(64)));
             assertThat(count(s, "select count(*) from %s.error_recency".formatted(schema))).isEqualTo(1);
             assertThat(differences(s, schema)).isZero();
-        } finally {
-            try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
-                s.execute("drop schema if exists " + schema + " cascade");
-            }
         }
     }
 

@@ -7,13 +7,11 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import javax.sql.DataSource;
 
 import jakarta.inject.Inject;
 
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 
 import dev.brain.testing.MigrationCheck;
@@ -43,12 +41,8 @@ class MigrationTest {
     @Test
     void v5KeepsTheVectorsInTheirPairsPartition() throws Exception {
         String schema = "memory_v5_migration_test";
-        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
-            s.execute("drop schema if exists " + schema + " cascade");
-            var flyway = Flyway.configure().dataSource(dataSource).schemas(schema).defaultSchema(schema)
-                    .locations("classpath:db/migration").placeholders(Map.of("dim", "3"));
-            flyway.target("4").load().migrate();
-            // names qualified: the pooled connection keeps its search path
+        try (var scratch = MigrationCheck.scratchAt(dataSource, schema, "4"); Connection c = dataSource.getConnection();
+                Statement s = c.createStatement()) {
             String node = """
                     with n as (insert into %1$s.long_term_node (user_id, agent_id, observer, source_key, content,
                         entry_created_at, raw_weight, absolute_weight, decay_weight, decay_base, decay_base_at,
@@ -60,7 +54,7 @@ class MigrationTest {
             s.execute(node.formatted(schema, "alice", 3));
             s.execute(node.formatted(schema, "bob", 2));
 
-            assertThat(flyway.target("latest").load().migrate().migrationsExecuted).isPositive();
+            assertThat(scratch.migrate("latest")).isPositive();
 
             List<String> rows = new ArrayList<>();
             try (ResultSet rs = s.executeQuery("""
@@ -84,10 +78,6 @@ class MigrationTest {
             try (ResultSet rs = s.executeQuery("select count(*) from %s.long_term_node_embedding".formatted(schema))) {
                 rs.next();
                 assertThat(rs.getInt(1)).isEqualTo(3);
-            }
-        } finally {
-            try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
-                s.execute("drop schema if exists " + schema + " cascade");
             }
         }
     }
