@@ -144,6 +144,39 @@ class UsageReinforcementTest extends LongTermTestBase {
     }
 
     @Test
+    void aMixedTurnReinforcesTheBestThreeTiesGoingToTheLowerIdAndRejectsTheRestByCause() throws Exception {
+        TestPair pair = newPair();
+        // created in this order, so tieLow has the lower id of the two equal cosines
+        long best = node(dataSource, pair, NodeSpec.of("best", at(0.70, 1)));
+        long second = node(dataSource, pair, NodeSpec.of("second", at(0.65, 2)));
+        long tieLow = node(dataSource, pair, NodeSpec.of("tie low", at(0.60, 3)));
+        long tieHigh = node(dataSource, pair, NodeSpec.of("tie high", at(0.60, 4)));
+        long near = node(dataSource, pair, NodeSpec.of("near", at(0.50, 5)));
+        long far = node(dataSource, pair, NodeSpec.of("far", at(0.30, 6)));
+        String turn = "turn-mixed-" + pair.userId();
+        // read order is not the ranking: the higher id of the tie and the weakest come first
+        readInTurn(pair, turn, 6, 4, 5, 3, 2, 1);
+        Map<Long, String> before = new HashMap<>();
+        for (long id : new long[] {tieHigh, near, far}) {
+            before.put(id, row(id));
+        }
+
+        ReinforceUsageResponse response = reinforce(pair, turn, answer(pair, "mixed", unit(0)));
+
+        assertThat(response.getOutcome()).isEqualTo(ReinforceOutcome.REINFORCE_OUTCOME_COMPUTED);
+        assertThat(response.getReinforcedNodeIdsList()).containsExactly(best, second, tieLow);
+        var p = response.getProtocol();
+        assertThat(p.getRejectedByCapList()).containsExactly(tieHigh);
+        assertThat(p.getRejectedBelowThresholdList()).containsExactly(near, far);
+        assertThat(p.getClosestRejected()).isCloseTo(0.50, within(1e-4));
+        assertThat(p.getCosinesMap()).containsOnlyKeys(best, second, tieLow, tieHigh, near, far);
+        assertThat(p.getCosinesMap().get(tieLow)).isEqualTo(p.getCosinesMap().get(tieHigh));
+        for (long id : new long[] {tieHigh, near, far}) {
+            assertThat(row(id)).as("node %d", id).isEqualTo(before.get(id));
+        }
+    }
+
+    @Test
     void aReinforcedNodeGrowsByTheBoostAndIsAnchoredAgain() throws Exception {
         TestPair pair = newPair();
         long n = node(dataSource, pair, NodeSpec.of("n", at(0.9, 1)).weights(0.9, 3.753681, 2.5));

@@ -19,11 +19,13 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
+import dev.brain.grpc.v1.LongTermMemoryServiceGrpc;
 import dev.brain.grpc.v1.MemoryAdminServiceGrpc;
 import dev.brain.grpc.v1.Pair;
 import dev.brain.grpc.v1.PromoteEntryRequest;
 import dev.brain.grpc.v1.PromoteEntryResponse;
 import dev.brain.grpc.v1.PromotionOutcome;
+import dev.brain.grpc.v1.ReadRequest;
 import dev.brain.grpc.v1.ShortTermMemoryServiceGrpc;
 import dev.brain.memory.longterm.weights.EdgeWeights;
 import dev.brain.memory.longterm.weights.Layer;
@@ -36,8 +38,9 @@ import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 
 /**
- * With small bounds: §6 step 3a above {@code vector.exact-scan-max-nodes} (the global HNSW index with iterative
- * scan still finds the pair's nearest node among other pairs' nodes), and step 6's cap on new edge pairs.
+ * With small bounds: §6 step 3a above {@code vector.exact-scan-max-nodes} (the HNSW index of the pair's partition, iterative
+ * scan still finds the pair's nearest node among other pairs' nodes), the read path's anchors above that bound
+ * (§9.2: active nodes of the pair only), and step 6's cap on new edge pairs.
  */
 @QuarkusTest
 @TestProfile(HnswCandidatesTest.SmallExactScan.class)
@@ -130,6 +133,38 @@ class HnswCandidatesTest {
             assertThat(count(dataSource, "select count(*) from pipeline_log where user_id = ? and node = 'promotion'"
                     + " and content->'inputs'->>'exact_scan' = 'false'"
                     + " and (content->'measure'->'candidates'->>'embedding')::int = 13", pair.getUserId())).isEqualTo(1);
+        } finally {
+            channel.shutdownNow();
+        }
+    }
+
+    @Test
+    void aReadAboveTheExactScanLimitAnchorsOnlyThePairsActiveNodesThroughHnsw() throws Exception {
+        String tenant = LongTermFixtures.newTenant("hnsw-read");
+        Pair pair = pair(tenant);
+        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+        long[] active = new long[8];
+        for (int i = 0; i < active.length; i++) {
+            active[i] = LongTermFixtures.node(dataSource, pair, "a" + i, vector(40, 340 + i, 0.95 - 0.05 * i), 0.8, 3.5,
+                    3.5, true, now, new Long[0], new String[0]);
+        }
+        // nearer than every active node: the pair's inactive node and another pair's nodes must not be anchors
+        LongTermFixtures.node(dataSource, pair, "inactive", unit(40), 0.8, 3.5, 0.05, false, now, new Long[0],
+                new String[0]);
+        Pair other = pair(tenant);
+        for (int i = 0; i < 40; i++) {
+            LongTermFixtures.node(dataSource, other, "other" + i, vector(40, 41 + i, 0.99), 0.8, 3.5, 3.5, true, now,
+                    new Long[0], new String[0]);
+        }
+        ManagedChannel channel = GrpcTestChannel.open();
+        try {
+            List<Long> anchors = GrpcTestChannel.as(tenant, LongTermMemoryServiceGrpc.newBlockingStub(channel))
+                    .read(ReadRequest.newBuilder().setPair(pair).setQueryVector(LongTermFixtures.proto(unit(40)))
+                            .setHops(0).build())
+                    .getMemoriesList().stream().map(m -> m.getNode().getId()).toList();
+            assertThat(anchors).containsExactlyInAnyOrder(active[0], active[1], active[2]);
+            assertThat(count(dataSource, "select count(*) from pipeline_log where user_id = ? and node = 'memory.read'"
+                    + " and content->>'anchor_scan' = 'hnsw'", pair.getUserId())).isEqualTo(1);
         } finally {
             channel.shutdownNow();
         }

@@ -154,12 +154,35 @@ class PromotionTest {
         OffsetDateTime longAgo = utc(t0.minus(Duration.ofDays(3000)));
         long node = LongTermFixtures.node(dataSource, pair, "old", unit(30), 1.2, 4.0, 0.08, false, longAgo,
                 new Long[0], new String[0]);
+        long other = LongTermFixtures.node(dataSource, pair, "other", unit(31), 0.9, 3.5, 3.5, true, longAgo,
+                new Long[0], new String[0]);
+        LongTermFixtures.exec(dataSource, """
+                insert into long_term_edge (user_id, agent_id, from_node_id, to_node_id, raw_weight, absolute_weight,
+                    reasons, embedding_cosine_initial, layer_count, created_at)
+                values (?, ?, ?, ?, 1.5, 3.7, array['topics'], 0.1, 1, ?), (?, ?, ?, ?, 1.7, 3.9, array['topics'], 0.1, 1, ?)""",
+                pair.getUserId(), pair.getAgentId(), node, other, longAgo, pair.getUserId(), pair.getAgentId(), other,
+                node, longAgo);
+        List<String> edgesBefore = edgesOf(dataSource, node);
+        String otherBefore = row(dataSource, "long_term_node", other);
 
-        PromoteEntryResponse hit = promote(pair, write(pair, "the same old memory", 0.8, unit(30)).getId());
+        ShortTermEntry entry = write(pair, "the same old memory", 0.8, unit(30));
+        PromoteEntryResponse hit = promote(pair, entry.getId());
 
         assertThat(hit.getOutcome()).isEqualTo(PromotionOutcome.PROMOTION_OUTCOME_REACTIVATED);
         assertThat(hit.getHitNodeId()).isEqualTo(node);
-        assertThat(nodes(pair)).isEqualTo(1);
+        assertThat(hit.getEdgesCreated()).isZero();
+        assertThat(nodes(pair)).isEqualTo(2);
+        // §6 step 4: the entry is marked and kept until its TTL; §5.6: reactivation changes no edge weight
+        ShortTermEntry kept = entries.getEntry(GetEntryRequest.newBuilder().setPair(pair).setId(entry.getId()).build())
+                .getEntry();
+        assertThat(kept.getPromotionState()).isEqualTo(PromotionState.PROMOTION_STATE_REACTIVATED);
+        assertThat(kept.getHitNodeId()).isEqualTo(node);
+        assertThat(kept.getExpiresAt()).isEqualTo(entry.getExpiresAt());
+        assertThat(edgesOf(dataSource, node)).isEqualTo(edgesBefore);
+        assertThat(row(dataSource, "long_term_node", other)).isEqualTo(otherBefore);
+        assertThat(count(dataSource, "select count(*) from pipeline_log where user_id = ? and node = 'promotion'"
+                + " and art = 'switch' and content->>'decision' = 'promotion.match'"
+                + " and content->>'outcome' = 'reactivated'", pair.getUserId())).isEqualTo(1);
         try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement("""
                 select decay_weight, decay_base, decay_base_at, reactivated_at, active, raw_weight, absolute_weight,
                        frequency, reinforced_at from long_term_node where id = ?""")) {

@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** The seven timeline precisions of memory.md §5.2 with their units and tolerances. */
 class TimelineTest {
@@ -52,6 +54,24 @@ class TimelineTest {
         assertEquals(6.0, timeline.tolerance(Precision.MONTH));
         assertEquals(4.0, timeline.tolerance(Precision.QUARTER));
         assertEquals(2.0, timeline.tolerance(Precision.YEAR));
+    }
+
+    /** §5.2: a distance equal to the tolerance fires, one unit more does not — for every precision. */
+    @ParameterizedTest
+    @CsvSource({
+            "MINUTE,  2026-01-01T00:00:00Z, 2026-01-08T00:00:00Z, 2026-01-08T00:01:00Z, 7",
+            "HOUR,    2026-01-01T00:00:00Z, 2026-01-08T00:00:00Z, 2026-01-08T01:00:00Z, 7",
+            "DAY,     2026-01-01T12:00:00Z, 2026-01-22T12:00:00Z, 2026-01-23T12:00:00Z, 21",
+            "WEEK,    2026-01-05T12:00:00Z, 2026-03-02T12:00:00Z, 2026-03-09T12:00:00Z, 8",
+            "MONTH,   2026-01-15T12:00:00Z, 2026-07-15T12:00:00Z, 2026-08-15T12:00:00Z, 6",
+            "QUARTER, 2026-01-15T12:00:00Z, 2027-01-15T12:00:00Z, 2027-04-15T12:00:00Z, 4",
+            "YEAR,    2026-06-01T12:00:00Z, 2028-06-01T12:00:00Z, 2029-06-01T12:00:00Z, 2" })
+    void aDistanceEqualToTheToleranceFiresAndOneUnitMoreDoesNot(Precision precision, String from, String atTolerance,
+            String beyond, double tolerance) {
+        assertEquals(tolerance, timeline.tolerance(precision));
+        TimeRef a = new TimeRef(Instant.parse(from), precision);
+        assertEquals(Optional.of(tolerance), timeline.firingDistance(a, new TimeRef(Instant.parse(atTolerance), precision)));
+        assertEquals(Optional.empty(), timeline.firingDistance(a, new TimeRef(Instant.parse(beyond), precision)));
     }
 
     @Test
