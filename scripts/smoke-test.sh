@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The command-line path a user takes, end to end, on the jars `mvn verify` just built:
 # ./brain up prints the MCP line with a token, ./brain status sees four ready services and the gateway's
-# status, the token works against the REST API, ./brain down stops everything and frees the ports.
+# status, the token works against the REST API, ./brain calibrate prints a pair's report, ./brain down stops
+# everything and frees the ports.
 # Runs in its own data folder; needs ports 8080 and 9101-9103 free.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -27,6 +28,13 @@ status=$("$ROOT/brain" status)
 grep -q 'error-service: up' <<<"$status" && grep -q 'memory-service: up' <<<"$status" && grep -q 'research-service: up' <<<"$status" \
   || { echo "$status" >&2; fail "./brain status does not show the gateway's status of the three services"; }
 check "./brain status shows four ready services and their counts"
+
+cal=$("$ROOT/brain" calibrate --samples 10 --seed 7 --answer "Anna lives in Hamburg" 2>&1) \
+  || { echo "$cal" >&2; fail "./brain calibrate exited non-zero"; }
+grep -q '"dimension"' <<<"$cal" && grep -q '"suggestions"' <<<"$cal" && grep -q '"node_node"' <<<"$cal" \
+  || { echo "$cal" >&2; fail "./brain calibrate did not print the calibration report"; }
+if "$ROOT/brain" calibrate --user someone-else >/dev/null 2>&1; then fail "./brain calibrate of another tenant's user did not fail"; fi
+check "./brain calibrate prints the local pair's calibration report"
 
 if command -v ss >/dev/null 2>&1; then
   for port in 8080 9101 9102 9103; do

@@ -141,6 +141,57 @@ class MemoryToolsTest {
     }
 
     @Test
+    void aMemoryReachedOverAnEdgeShowsItsPathAndTravelsWithItThroughExportAndImport() {
+        McpSession mcp = new McpSession(token).open();
+        // shares the entity Anna with ANNA (Trigger 1 links them) but not the query's words
+        String tax = "The quarterly tax return is due at the end of March.";
+        promote(ok(mcp.callTool("memory_remember", Map.of("content", ANNA, "salience", 0.9, "entities", List.of("Anna"))))
+                .getLong("structuredContent.entry_id"));
+        promote(ok(mcp.callTool("memory_remember", Map.of("content", tax, "salience", 0.9, "entities", List.of("Anna"))))
+                .getLong("structuredContent.entry_id"));
+
+        JsonPath recalled = ok(mcp.callTool("memory_recall", Map.of("query", "Where does Anna, the user's sister, live?",
+                "hops", 1)));
+        long anchor = recalled.getLong("structuredContent.memories.find { it.content == \"" + ANNA + "\" }.node_id");
+        String via = "structuredContent.memories.find { it.content == \"" + tax + "\" }";
+        assertThat(recalled.getInt(via + ".shell")).as(recalled.prettify()).isEqualTo(1);
+        assertThat(recalled.getList(via + ".path")).hasSize(1);
+        assertThat(recalled.getLong(via + ".path[0].from_node_id")).isEqualTo(anchor);
+        assertThat(recalled.getLong(via + ".path[0].to_node_id")).isEqualTo(recalled.getLong(via + ".node_id"));
+        assertThat(recalled.getLong(via + ".path[0].edge_id")).isPositive();
+        assertThat(recalled.getDouble(via + ".path[0].edge_weight")).isPositive();
+        assertThat(recalled.getList(via + ".path[0].reasons", String.class)).contains("entity");
+        assertThat(recalled.getList(via + ".path[0].shared_entity_ids")).hasSize(1);
+        assertThat(recalled.getString("structuredContent.block")).contains("Came up via");
+
+        // gateway.md §2: the caller's pair only, weights explicit; another tenant imports it into its own pair
+        String exported = given().header("Authorization", "Bearer " + token)
+                .when().get("/api/v1/memory/export?kinds=nodes,edges")
+                .then().statusCode(200).extract().asString();
+        assertThat(linesOfKind(exported, "node")).hasSize(2);
+        assertThat(linesOfKind(exported, "edge")).hasSize(2).allSatisfy(edge -> {
+            assertThat(edge.getDouble("absolute_weight")).isPositive();
+            assertThat(edge.getDouble("raw_weight")).isPositive();
+        });
+        String otherTenant = "mem-copy-" + UUID.randomUUID().toString().substring(0, 8);
+        String other = tokens.create(otherTenant, "default", Set.of("read", "write"), "test");
+        assertThat(linesOfKind(given().header("Authorization", "Bearer " + other)
+                .when().get("/api/v1/memory/export?kinds=nodes,edges").then().statusCode(200).extract().asString(), "node"))
+                .isEmpty();
+        given().header("Authorization", "Bearer " + other).contentType("application/x-ndjson").config(JSON_LINES)
+                .body(exported).when().post("/api/v1/memory/import")
+                .then().statusCode(200).body("counts.node", equalTo(2)).body("counts.edge", equalTo(2));
+        JsonPath copied = ok(new McpSession(other).open().callTool("memory_recall",
+                Map.of("query", "Where does Anna, the user's sister, live?", "hops", 1)));
+        assertThat(copied.getList("structuredContent.memories.content", String.class)).containsExactlyInAnyOrder(ANNA, tax);
+        assertThat(copied.getList("structuredContent.memories.find { it.content == \"" + tax + "\" }.path")).hasSize(1);
+    }
+
+    private static List<JsonPath> linesOfKind(String jsonLines, String kind) {
+        return jsonLines.lines().map(JsonPath::from).filter(line -> kind.equals(line.getString("kind"))).toList();
+    }
+
+    @Test
     void aRecallThatFindsNothingSaysWhatWasSearchedAndWhatIsStillShortTerm() {
         McpSession mcp = new McpSession(token).open();
         JsonPath empty = ok(mcp.callTool("memory_recall", Map.of("query", "What is the user's favourite colour?")));
@@ -192,12 +243,15 @@ class MemoryToolsTest {
                 .startsWith("agent:");
         assertThat(error(mcp.callTool("memory_feedback", Map.of("answer", "x"))).getString("content[0].text"))
                 .contains("turn_id");
-        // a turn read under another pair is refused by memory-service
+        // a turn read under another pair is refused by memory-service (PERMISSION_DENIED, memory.md §7 step 1)
         String turnId = ok(mcp.callTool("memory_recall", Map.of("query", "anything"))).getString("structuredContent.turn_id");
         String other = tokens.create("mem-other-" + UUID.randomUUID().toString().substring(0, 8), "default", Set.of("read"), "test");
-        JsonPath foreign = new McpSession(other).open().callTool("memory_feedback", Map.of("turn_id", turnId, "answer", "x"));
-        assertThat(foreign.getBoolean("isError") || "NO_CANDIDATE".equals(foreign.getString("structuredContent.outcome")))
-                .as(foreign.prettify()).isTrue();
+        JsonPath foreign = error(new McpSession(other).open().callTool("memory_feedback", Map.of("turn_id", turnId, "answer", "x")));
+        assertThat(foreign.getString("content[0].text")).startsWith("turn_id: turn " + turnId + " was read under another pair");
+        given().header("Authorization", "Bearer " + other).contentType(ContentType.JSON)
+                .body(Map.of("turn_id", turnId, "answer", "x"))
+                .when().post("/api/v1/memory/feedback")
+                .then().statusCode(403).body("error", startsWith("turn_id: turn " + turnId));
     }
 
     @Test
