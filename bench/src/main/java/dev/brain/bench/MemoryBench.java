@@ -88,6 +88,8 @@ final class MemoryBench {
                 vacuum(); // an earlier run stopped before its end
             }
 
+            prewarm(read);
+
             System.out.printf("%n== memory: long-term memory over gRPC ==%n");
             System.out.println("case                               | data                | calls | p50 ms | p95 ms | p99 ms | calls/s");
             System.out.println("-----------------------------------|---------------------|-------|--------|--------|--------|--------");
@@ -313,6 +315,57 @@ final class MemoryBench {
             s.execute("vacuum (analyze) memory.long_term_node, memory.long_term_node_embedding, memory.long_term_edge,"
                     + " memory.short_term_entry, memory.partition_stats");
         }
+    }
+
+    /**
+     * §16 measures "data warm". After a restart of PostgreSQL its buffer cache is empty, and the read case's first
+     * few hundred reads would measure disk and page-cache copies instead of the read path; 20 warm-up reads touch a
+     * small part of 2M edges. So the relations a read walks are loaded into the buffer cache first with pg_prewarm
+     * (installed by scripts/db-bootstrap.sh): the nodes, the edges, the nodes' primary key, the edges' indexes,
+     * the read pair's vector partition and its indexes — most used last, so that what a small shared_buffers
+     * evicts again is the least used (with PostgreSQL's default of 128 MB this warms little).
+     */
+    private void prewarm(Pair pair) throws SQLException {
+        String relations = """
+                with part as (select tableoid as oid from memory.long_term_node_embedding
+                              where user_id = ? and agent_id = ? limit 1),
+                     wanted as (
+                       select i.indexrelid as oid, 1 as o from pg_index i join part on i.indrelid = part.oid
+                       union all select oid, 2 from part
+                       union all select i.indexrelid, 3 from pg_index i where i.indrelid = 'memory.long_term_edge'::regclass
+                       union all select 'memory.long_term_node_pkey'::regclass, 4
+                       union all select 'memory.long_term_edge'::regclass, 5
+                       union all select 'memory.long_term_node'::regclass, 6)
+                select oid::regclass::text from wanted order by o desc, oid""";
+        long t0 = System.nanoTime();
+        long blocks = 0;
+        try (Connection c = connect()) {
+            List<String> names = new ArrayList<>();
+            try (PreparedStatement s = c.prepareStatement(relations)) {
+                s.setString(1, pair.getUserId());
+                s.setString(2, pair.getAgentId());
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        names.add(rs.getString(1));
+                    }
+                }
+            }
+            for (String name : names) {
+                try (PreparedStatement s = c.prepareStatement("select pg_prewarm(?::regclass)")) {
+                    s.setString(1, name);
+                    try (ResultSet rs = s.executeQuery()) {
+                        rs.next();
+                        blocks += rs.getLong(1);
+                    }
+                }
+            }
+        } catch (SQLException e) {
+            System.out.printf("(no prewarm: %s; the read case starts with what PostgreSQL's cache holds)%n",
+                    e.getMessage().lines().findFirst().orElse(""));
+            return;
+        }
+        System.out.printf("(prewarmed %,d MiB of the read pair's relations in %.1f s)%n", blocks * 8 / 1024,
+                (System.nanoTime() - t0) / 1e9);
     }
 
     /** {@code perNode} outgoing edges per node to random nodes of the pair, generated once. */
