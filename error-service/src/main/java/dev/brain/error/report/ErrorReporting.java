@@ -108,7 +108,7 @@ public class ErrorReporting {
         List<Frame> frames = parsed.frames().size() > MAX_FRAMES ? parsed.frames().subList(0, MAX_FRAMES) : parsed.frames();
         String stackText = stackText(frames);
 
-        record Upserted(long id, boolean inserted, boolean embedded) {
+        record Upserted(long id, boolean inserted, boolean embedded, boolean elsewhereToday) {
         }
         Upserted upserted = jdbc.one("""
                 insert into error as e (tenant, project_id, fingerprint, error_type, message, message_template, language,
@@ -119,13 +119,15 @@ public class ErrorReporting {
                 on conflict (project_id, fingerprint) do update set
                     occurrence_count = e.occurrence_count + 1,
                     last_seen_at = greatest(e.last_seen_at, excluded.last_seen_at)
-                returning id, (xmax = 0) as inserted, embedded_at is not null as embedded""",
-                rs -> new Upserted(rs.getLong(1), rs.getBoolean(2), rs.getBoolean(3)),
+                returning id, (xmax = 0) as inserted, embedded_at is not null as embedded,
+                    exists (select 1 from error o where o.tenant = e.tenant and o.fingerprint = e.fingerprint
+                              and o.project_id <> e.project_id and o.last_seen_at >= ?) as elsewhere_today""",
+                rs -> new Upserted(rs.getLong(1), rs.getBoolean(2), rs.getBoolean(3), rs.getBoolean(4)),
                 scope.tenant(), scope.projectId(), analyzed.fingerprint(), cut(parsed.type(), 200),
                 cut(parsed.message(), MAX_MESSAGE), analyzed.template(), parsed.language(), parsed.parser(),
                 parsed.sourceFile(), parsed.sourceLine(), stackText, analyzed.rawOutput(),
                 (int) analyzed.truncatedBytes(), command, workingDirectory, taskContext,
-                analyzed.labels().toArray(String[]::new), scope.sessionId(), now, now).orElseThrow();
+                analyzed.labels().toArray(String[]::new), scope.sessionId(), now, now, now.minusHours(24)).orElseThrow();
         long errorId = upserted.id();
         if (!upserted.inserted() && taskContext != null) {
             // §5.8 fills a missing task context. Not in the upsert's SET: naming the column there recomputes the
@@ -200,11 +202,9 @@ public class ErrorReporting {
                         + ": " + title, "solution_available:" + errorId + ":" + scope.sessionId()), now);
             }
         }
-        boolean recurring = jdbc.count("""
-                select count(*) from error where tenant = ? and fingerprint = ? and project_id <> ?
-                  and last_seen_at >= ?""", scope.tenant(), analyzed.fingerprint(), scope.projectId(),
-                now.minusHours(24)) > 0;
-        if (recurring) {
+        // error_recurring: the same fingerprint was seen in another project of the tenant within 24 h (asked by
+        // the upsert's RETURNING, which saves a statement per report)
+        if (upserted.elsewhereToday()) {
             notifications.send(scope.tenant(), new Notifications.Draft("error_recurring", null, null, "error", errorId,
                     "Error recurring across projects: " + error.getErrorType() + ": " + error.getMessageTemplate(),
                     "error_recurring:" + analyzed.fingerprint() + ":" + now.toLocalDate()), now);

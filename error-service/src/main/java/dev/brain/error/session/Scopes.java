@@ -6,7 +6,12 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 
 import dev.brain.error.db.Jdbc;
 import dev.brain.grpc.v1.Scope;
@@ -25,12 +30,22 @@ public class Scopes {
     static final Pattern PROJECT = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,127}");
     static final Pattern SESSION_KEY = Pattern.compile("[A-Za-z0-9._:-]{1,128}");
 
+    /**
+     * Project ids by tenant and name. A project's id never changes and no statement deletes a project, so a
+     * write's lookup (one statement of every report) is needed once per project; an id is remembered only after
+     * the transaction that found or created it committed, so a creation that rolled back is never used.
+     */
+    static final int PROJECT_IDS_CACHED = 10_000;
+
+    private final Cache<String, Long> projectIds = Caffeine.newBuilder().maximumSize(PROJECT_IDS_CACHED).build();
     private final Jdbc jdbc;
     private final Clock clock;
+    private final TransactionSynchronizationRegistry transactions;
 
-    public Scopes(Jdbc jdbc, Clock clock) {
+    public Scopes(Jdbc jdbc, Clock clock, TransactionSynchronizationRegistry transactions) {
         this.jdbc = jdbc;
         this.clock = clock;
+        this.transactions = transactions;
     }
 
     /** For writes that need a project: the project is created when missing. */
@@ -75,10 +90,28 @@ public class Scopes {
 
     /** The project's id, created when missing. Reads first: an upsert would lock the row and serialize reports. */
     public long projectId(String tenant, String name, OffsetDateTime now) {
-        return findProject(tenant, name).orElseGet(() -> jdbc.one("""
+        String key = tenant + '\n' + name;
+        Long known = projectIds.getIfPresent(key);
+        if (known != null) {
+            return known;
+        }
+        long id = findProject(tenant, name).orElseGet(() -> jdbc.one("""
                 insert into project (tenant, name, created_at, updated_at) values (?, ?, ?, ?)
                 on conflict (tenant, name) do nothing returning id""", rs -> rs.getLong(1), tenant, name, now, now)
                 .orElseGet(() -> findProject(tenant, name).orElseThrow()));
+        transactions.registerInterposedSynchronization(new Synchronization() {
+            @Override
+            public void beforeCompletion() {
+            }
+
+            @Override
+            public void afterCompletion(int status) {
+                if (status == jakarta.transaction.Status.STATUS_COMMITTED) {
+                    projectIds.put(key, id);
+                }
+            }
+        });
+        return id;
     }
 
     /**

@@ -88,4 +88,32 @@ class SessionsAndNotificationsTest extends ErrorServiceTestBase {
                 .addIds(first.getNotification().getId()).build()).getAcknowledged()).isZero();
         assertThat(notifications().createNotification(request).getCreated()).isTrue();
     }
+
+    @Test
+    void theSameErrorInAnotherProjectWithin24HoursNotifiesErrorRecurringOncePerDay() {
+        String output = "TypeError: Cannot read properties of undefined (reading 'id')\n    at load (/app/src/user.js:12:5)";
+        report("shop", output);
+        report("shop", output);
+        assertThat(recurring()).as("one project only").isEmpty();
+
+        long id = report("blog", output).getError().getId();
+        report("blog", output);
+        assertThat(recurring()).singleElement().satisfies(n -> {
+            assertThat(n.getReferenceId()).isEqualTo(id);
+            assertThat(n.getSummary()).startsWith("Error recurring across projects: TypeError: ");
+        });
+
+        // shop last saw it more than 24 h ago: blog alone is not "across projects"
+        clock.advance(Duration.ofHours(25));
+        report("blog", output);
+        assertThat(recurring()).hasSize(1);
+        // a day later in both projects again: the next day's notification
+        report("shop", output);
+        assertThat(recurring()).hasSize(2);
+    }
+
+    private java.util.List<dev.brain.grpc.v1.Notification> recurring() {
+        return notifications().listNotifications(ListNotificationsRequest.getDefaultInstance()).getNotificationsList()
+                .stream().filter(n -> n.getType() == NotificationType.NOTIFICATION_TYPE_ERROR_RECURRING).toList();
+    }
 }
