@@ -19,8 +19,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 /**
  * Native SQL on the service's datasource. Inside a JTA transaction every call uses the transaction's
- * connection, so a request's statements commit or roll back together. Parameters: {@code String[]} and
- * {@code Long[]} become SQL arrays, {@link Instant}/{@link OffsetDateTime} timestamptz, {@code null} a null.
+ * connection, so a request's statements commit or roll back together. Parameters: {@code String[]},
+ * {@code Long[]}, {@code Double[]} and {@code Boolean[]} become SQL arrays, {@link Instant}/{@link OffsetDateTime}
+ * timestamptz, {@code null} a null.
  */
 @ApplicationScoped
 public class Jdbc {
@@ -78,6 +79,10 @@ public class Jdbc {
                 s.setArray(index, c.createArrayOf("text", strings));
             } else if (p instanceof Long[] longs) {
                 s.setArray(index, c.createArrayOf("bigint", longs));
+            } else if (p instanceof Double[] doubles) {
+                s.setArray(index, c.createArrayOf("float8", doubles));
+            } else if (p instanceof Boolean[] booleans) {
+                s.setArray(index, c.createArrayOf("bool", booleans));
             } else if (p instanceof Collection<?> values) {
                 throw new IllegalArgumentException("pass arrays, not collections: " + values.getClass());
             } else if (p instanceof Instant instant) {

@@ -1,6 +1,7 @@
 package dev.brain.error.outbox;
 
 import java.time.OffsetDateTime;
+import java.util.List;
 import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -29,21 +30,32 @@ public class Outbox {
         this.json = json;
     }
 
+    /** A {@code strengthen} event of one report or job, written with others by {@link #strengthen(List, OffsetDateTime)}. */
+    public record Strengthen(String tenant, String project, String synapseType, Node source, Node target,
+            Map<String, ?> context) {
+    }
+
     public void strengthen(String tenant, String project, String synapseType, Node source, Node target,
             Map<String, ?> context, OffsetDateTime now) {
-        write(tenant, project, "strengthen", synapseType, source, target, 0, context, now);
+        strengthen(List.of(new Strengthen(tenant, project, synapseType, source, target, context)), now);
+    }
+
+    /** Several events in one statement, in the given order (their ids, and so their delivery, follow it). */
+    public void strengthen(List<Strengthen> events, OffsetDateTime now) {
+        write(events.stream().map(e -> event(e.tenant(), e.project(), "strengthen", e.synapseType(), e.source(),
+                e.target(), 0, e.context(), now)).toList(), now);
     }
 
     public void weaken(String tenant, String project, String synapseType, Node source, Node target, double factor,
             OffsetDateTime now) {
-        write(tenant, project, "weaken", synapseType, source, target, factor, null, now);
+        write(List.of(event(tenant, project, "weaken", synapseType, source, target, factor, null, now)), now);
     }
 
     public void nodeDeleted(String tenant, Node node, OffsetDateTime now) {
-        write(tenant, null, "node_deleted", null, node, null, 0, null, now);
+        write(List.of(event(tenant, null, "node_deleted", null, node, null, 0, null, now)), now);
     }
 
-    private void write(String tenant, String project, String op, String synapseType, Node source, Node target,
+    private ObjectNode event(String tenant, String project, String op, String synapseType, Node source, Node target,
             double factor, Map<String, ?> context, OffsetDateTime now) {
         ObjectNode event = json.createObjectNode();
         event.put("tenant", tenant);
@@ -57,18 +69,30 @@ public class Outbox {
         }
         event.set("context", context == null ? null : json.valueToTree(context));
         event.put("occurred_at", now.toInstant().toString());
+        return event;
+    }
+
+    private void write(List<ObjectNode> events, OffsetDateTime now) {
+        if (events.isEmpty()) {
+            return;
+        }
+        String[] tenants = events.stream().map(e -> e.get("tenant").asText()).toArray(String[]::new);
+        String[] texts = new String[events.size()];
         try {
-            // the key names the row's own id, so the id is drawn first
-            jdbc.update("""
-                    with n as (select nextval(pg_get_serial_sequence('error.outbox', 'id')) as id)
-                    insert into outbox (id, tenant, idempotency_key, event, created_at, next_attempt_at)
-                    overriding system value
-                    select n.id, ?, 'error-service:' || n.id,
-                           jsonb_set(?::jsonb, '{idempotency_key}', to_jsonb('error-service:' || n.id)), ?, ?
-                    from n""", tenant, json.writeValueAsString(event), now, now);
+            for (int i = 0; i < texts.length; i++) {
+                texts[i] = json.writeValueAsString(events.get(i));
+            }
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
+        // each key names its row's own id, so the ids are drawn first (in the events' order: unnest keeps it)
+        jdbc.update("""
+                insert into outbox (id, tenant, idempotency_key, event, created_at, next_attempt_at)
+                overriding system value
+                select n.id, n.tenant, 'error-service:' || n.id,
+                       jsonb_set(n.event::jsonb, '{idempotency_key}', to_jsonb('error-service:' || n.id)), ?, ?
+                from (select nextval(pg_get_serial_sequence('error.outbox', 'id')) as id, t.tenant, t.event
+                      from unnest(?::text[], ?::text[]) as t(tenant, event)) n""", now, now, tenants, texts);
     }
 
     private ObjectNode node(Node n) {

@@ -162,8 +162,8 @@ public class ErrorQueries {
             vectorParams.addAll(filterParams);
             vectorParams.add(LIST_SIZE);
             vectorParams.add(1 - config.embedding().queryMinSimilarity());
-            // the iterative HNSW scan of the tenant's vectors, each joined to its error for the other filters
-            jdbc.update("set local hnsw.iterative_scan = relaxed_order");
+            // the iterative HNSW scan (hnsw.iterative_scan, set for every connection) of the tenant's vectors, each
+            // joined to its error for the other filters
             ranked = new ArrayList<>(ranked);
             ranked.addAll(jdbc.list("""
                     select 3, id, last_seen_at from (select e.id, e.last_seen_at, x.embedding <=> q.v as d

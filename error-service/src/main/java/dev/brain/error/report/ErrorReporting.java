@@ -2,6 +2,7 @@ package dev.brain.error.report;
 
 import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -62,12 +63,10 @@ public class ErrorReporting {
     private final SolutionRows solutions;
     private final ErrorConfig config;
     private final ObjectMapper json;
-    private final LateMatch lateMatch;
 
     public ErrorReporting(Jdbc jdbc, Scopes scopes, Matcher matcher, Chains chains, Prevention prevention,
             Notifications notifications, Outbox outbox, ErrorRows errors, SolutionRows solutions, ErrorConfig config,
-            ObjectMapper json, LateMatch lateMatch) {
-        this.lateMatch = lateMatch;
+            ObjectMapper json) {
         this.jdbc = jdbc;
         this.scopes = scopes;
         this.matcher = matcher;
@@ -108,27 +107,36 @@ public class ErrorReporting {
         List<Frame> frames = parsed.frames().size() > MAX_FRAMES ? parsed.frames().subList(0, MAX_FRAMES) : parsed.frames();
         String stackText = stackText(frames);
 
-        record Upserted(long id, boolean inserted, boolean embedded, boolean elsewhereToday) {
+        // the error and its occurrence in one statement (a statement fewer per report)
+        record Upserted(long id, boolean inserted, boolean embedded, boolean elsewhereToday, long occurrenceId) {
         }
         Upserted upserted = jdbc.one("""
-                insert into error as e (tenant, project_id, fingerprint, error_type, message, message_template, language,
-                                        parser, source_file, source_line, stack_text, raw_output, raw_truncated_bytes,
-                                        command, working_directory, task_context, labels, first_session_id,
-                                        first_seen_at, last_seen_at)
-                values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                on conflict (project_id, fingerprint) do update set
-                    occurrence_count = e.occurrence_count + 1,
-                    last_seen_at = greatest(e.last_seen_at, excluded.last_seen_at)
-                returning id, (xmax = 0) as inserted, embedded_at is not null as embedded,
-                    exists (select 1 from error o where o.tenant = e.tenant and o.fingerprint = e.fingerprint
-                              and o.project_id <> e.project_id and o.last_seen_at >= ?) as elsewhere_today""",
-                rs -> new Upserted(rs.getLong(1), rs.getBoolean(2), rs.getBoolean(3), rs.getBoolean(4)),
+                with e as (
+                  insert into error as e (tenant, project_id, fingerprint, error_type, message, message_template,
+                                          language, parser, source_file, source_line, stack_text, raw_output,
+                                          raw_truncated_bytes, command, working_directory, task_context, labels,
+                                          first_session_id, first_seen_at, last_seen_at)
+                  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                  on conflict (project_id, fingerprint) do update set
+                      occurrence_count = e.occurrence_count + 1,
+                      last_seen_at = greatest(e.last_seen_at, excluded.last_seen_at)
+                  returning id, tenant, project_id, (xmax = 0) as inserted, embedded_at is not null as embedded,
+                      exists (select 1 from error o where o.tenant = e.tenant and o.fingerprint = e.fingerprint
+                                and o.project_id <> e.project_id and o.last_seen_at >= ?) as elsewhere_today),
+                occurrence as (
+                  insert into error_occurrence (tenant, project_id, error_id, session_id, occurred_at, command,
+                                                working_directory, raw_output_sha256)
+                  select e.tenant, e.project_id, e.id, ?, ?, ?, ?, ? from e returning id)
+                select e.id, e.inserted, e.embedded, e.elsewhere_today, occurrence.id from e, occurrence""",
+                rs -> new Upserted(rs.getLong(1), rs.getBoolean(2), rs.getBoolean(3), rs.getBoolean(4), rs.getLong(5)),
                 scope.tenant(), scope.projectId(), analyzed.fingerprint(), cut(parsed.type(), 200),
                 cut(parsed.message(), MAX_MESSAGE), analyzed.template(), parsed.language(), parsed.parser(),
                 parsed.sourceFile(), parsed.sourceLine(), stackText, analyzed.rawOutput(),
                 (int) analyzed.truncatedBytes(), command, workingDirectory, taskContext,
-                analyzed.labels().toArray(String[]::new), scope.sessionId(), now, now, now.minusHours(24)).orElseThrow();
+                analyzed.labels().toArray(String[]::new), scope.sessionId(), now, now, now.minusHours(24),
+                scope.sessionId(), now, command, workingDirectory, Fingerprints.sha256(analyzed.rawOutput())).orElseThrow();
         long errorId = upserted.id();
+        long occurrenceId = upserted.occurrenceId();
         if (!upserted.inserted() && taskContext != null) {
             // §5.8 fills a missing task context. Not in the upsert's SET: naming the column there recomputes the
             // generated search vector (task_context is one of its parts) on every recurrence
@@ -138,30 +146,28 @@ public class ErrorReporting {
         if (upserted.inserted() && !frames.isEmpty()) {
             insertFrames(errorId, frames);
         }
-        long occurrenceId = jdbc.one("""
-                insert into error_occurrence (tenant, project_id, error_id, session_id, occurred_at, command,
-                                              working_directory, raw_output_sha256)
-                values (?, ?, ?, ?, ?, ?, ?, ?) returning id""", rs -> rs.getLong(1), scope.tenant(), scope.projectId(),
-                errorId, scope.sessionId(), now, command, workingDirectory, Fingerprints.sha256(analyzed.rawOutput())).orElseThrow();
 
         // §5.7 matching, excluding the error itself
         List<String> keys = Fingerprints.selectedKeys(frames, 10);
         Matcher.Probe probe = new Matcher.Probe(scope.tenant(),
                 request.getProjectOnly() ? scope.projectId() : null, errorId, analyzed.fingerprint(), cut(parsed.type(), 200),
                 analyzed.template(), parsed.sourceFile(), workingDirectory, keys);
-        Matcher.Result result = matcher.match(probe);
-        if (upserted.embedded()) {
-            // list 5 of §5.7: only a recurring error has an embedding at report time (the worker fills new ones)
-            result = result.plus(lateMatch.vectorCandidates(probe, result));
-        }
+        // list 5 of §5.7 only for a recurring error: a new one has no embedding yet (the worker fills it)
+        List<Long> nearest = upserted.embedded() ? matcher.nearest(scope.tenant(), errorId, probe.projectOnly(),
+                config.embedding().lateMatchNeighbours()) : List.of();
+        Matcher.Result result = matcher.match(probe, nearest);
         List<Matcher.Scored> matches = result.matches(config.matching().threshold());
-        for (Matcher.Scored m : matches) {
+        if (!matches.isEmpty()) {
             jdbc.update("""
                     insert into error_match (error_id, matched_error_id, tenant, score, strong, signals, source, created_at)
-                    values (?, ?, ?, ?, ?, ?::jsonb, 'report', ?)
+                    select ?, m, ?, sc, st, sig::jsonb, 'report', ?
+                    from unnest(?::bigint[], ?::float8[], ?::boolean[], ?::text[]) as t(m, sc, st, sig)
                     on conflict (error_id, matched_error_id) do update set score = excluded.score,
-                        strong = excluded.strong, signals = excluded.signals""", errorId, m.errorId(), scope.tenant(),
-                    m.score(), m.strong(), toJson(m.signals()), now);
+                        strong = excluded.strong, signals = excluded.signals""", errorId, scope.tenant(), now,
+                    matches.stream().map(Matcher.Scored::errorId).toArray(Long[]::new),
+                    matches.stream().map(Matcher.Scored::score).toArray(Double[]::new),
+                    matches.stream().map(Matcher.Scored::strong).toArray(Boolean[]::new),
+                    matches.stream().map(m -> toJson(m.signals())).toArray(String[]::new));
         }
         List<Matcher.Scored> returned = matches.subList(0, Math.min(maxMatches, matches.size()));
         Long[] ids = new Long[returned.size() + 1];
@@ -210,25 +216,27 @@ public class ErrorReporting {
                     "error_recurring:" + analyzed.fingerprint() + ":" + now.toLocalDate()), now);
         }
 
-        // synapse events
+        // synapse events, written together
         Node errorNode = Node.error(errorId, error.getErrorType(), error.getMessageTemplate());
-        outbox.strengthen(scope.tenant(), scope.project(), "co_occurs", errorNode,
-                Node.project(scope.projectId(), scope.project()), null, now);
+        List<Outbox.Strengthen> events = new ArrayList<>();
+        events.add(new Outbox.Strengthen(scope.tenant(), scope.project(), "co_occurs", errorNode,
+                Node.project(scope.projectId(), scope.project()), null));
         if (!matches.isEmpty()) {
             ErrorRecord best = matched.get(matches.get(0).errorId());
             if (best == null) {
                 best = errors.find(scope.tenant(), matches.get(0).errorId()).orElseThrow();
             }
-            outbox.strengthen(scope.tenant(), scope.project(), "similar_to", errorNode,
+            events.add(new Outbox.Strengthen(scope.tenant(), scope.project(), "similar_to", errorNode,
                     Node.error(best.getId(), best.getErrorType(), best.getMessageTemplate()),
-                    Map.of("score", matches.get(0).score()), now);
+                    Map.of("score", matches.get(0).score())));
         }
         link.ifPresent(l -> {
             ErrorRecord previous = errors.find(scope.tenant(), l.getPreviousErrorId()).orElseThrow();
-            outbox.strengthen(scope.tenant(), scope.project(), "causes",
+            events.add(new Outbox.Strengthen(scope.tenant(), scope.project(), "causes",
                     Node.error(previous.getId(), previous.getErrorType(), previous.getMessageTemplate()), errorNode,
-                    Map.of("time_delta_ms", l.getTimeDeltaMs()), now);
+                    Map.of("time_delta_ms", l.getTimeDeltaMs())));
         });
+        outbox.strengthen(events, now);
 
         ReportErrorResponse.Builder response = ReportErrorResponse.newBuilder()
                 .setError(error).setIsNew(upserted.inserted()).setTruncatedBytes(analyzed.truncatedBytes())

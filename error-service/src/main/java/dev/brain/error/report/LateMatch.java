@@ -79,43 +79,6 @@ public class LateMatch {
                 rs.getLong("project_id"), rs.getString("name"), Jdbc.longOrNull(rs, "first_session_id")), errorId);
     }
 
-    /** The ids of the tenant's errors nearest to the stored embedding of {@code errorId}, nearest first. */
-    List<Long> neighbours(String tenant, long errorId, Long projectOnly, int limit) {
-        // relaxed iterative HNSW scans keep reading the index until `limit` rows pass the filters (pgvector ≥ 0.8);
-        // the outer order restores exact distance order. An error without a vector has null distances: no neighbours
-        jdbc.update("set local hnsw.iterative_scan = relaxed_order");
-        String vector = "(select embedding from error_embedding where error_id = ?)";
-        if (projectOnly == null) {
-            return jdbc.list("""
-                    select error_id from (select error_id, embedding <=> %1$s as d from error_embedding
-                      where tenant = ? and error_id <> ? order by embedding <=> %1$s limit ?) n
-                    where d is not null order by d, error_id""".formatted(vector), rs -> rs.getLong(1), errorId, tenant,
-                    errorId, errorId, limit);
-        }
-        return jdbc.list("""
-                select error_id from (select x.error_id, x.embedding <=> %1$s as d
-                  from error_embedding x join error e on e.id = x.error_id
-                  where x.tenant = ? and x.error_id <> ? and e.project_id = ? order by x.embedding <=> %1$s limit ?) n
-                where d is not null order by d, error_id""".formatted(vector), rs -> rs.getLong(1), errorId, tenant,
-                errorId, projectOnly, errorId, limit);
-    }
-
-    /**
-     * List 5 of §5.7 for a stored error that has an embedding: its nearest errors by vector that {@code listed}
-     * does not already hold, within {@code matching.maxCandidates}, scored.
-     */
-    public Matcher.Result vectorCandidates(Matcher.Probe probe, Matcher.Result listed) {
-        int room = config.matching().maxCandidates() - listed.candidatesConsidered();
-        if (room <= 0) {
-            return new Matcher.Result(List.of(), 0);
-        }
-        Set<Long> seen = new HashSet<>();
-        listed.scored().forEach(s -> seen.add(s.errorId()));
-        List<Long> more = neighbours(probe.tenant(), probe.excludeId(), probe.projectOnly(),
-                config.embedding().lateMatchNeighbours()).stream().filter(id -> !seen.contains(id)).limit(room).toList();
-        return matcher.scoreCandidates(probe, more);
-    }
-
     /**
      * Late-matches {@code errorId}. {@code sameBatch}: the errors embedded together with it; for a new pair with one
      * of them, that error's session is notified too when this one has a solution (its own late match will find
@@ -128,7 +91,7 @@ public class LateMatch {
         }
         Stored e = found.get();
         String tenant = e.probe().tenant();
-        List<Long> near = neighbours(tenant, errorId, null, config.embedding().lateMatchNeighbours());
+        List<Long> near = matcher.nearest(tenant, errorId, null, config.embedding().lateMatchNeighbours());
         if (near.isEmpty()) {
             return new Outcome(0, 0);
         }

@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -46,17 +47,6 @@ public class Matcher {
         public Double nearest() {
             return scored.isEmpty() ? null : scored.get(0).score();
         }
-
-        /** This result and more scored candidates (other ids), in the order of §5.7. */
-        public Result plus(Result more) {
-            if (more.scored().isEmpty()) {
-                return this;
-            }
-            List<Scored> all = new ArrayList<>(scored);
-            all.addAll(more.scored());
-            all.sort(ORDER);
-            return new Result(all, candidatesConsidered + more.candidatesConsidered());
-        }
     }
 
     /** Score desc, {@code last_seen_at} desc, id desc (§5.7). */
@@ -72,15 +62,18 @@ public class Matcher {
     static final double W_FULL_TEXT = 0.10;
 
     /**
-     * The lexeme query of §5.7 step 3: distinct lexemes of the text, at most 32, each quoted for to_tsquery and
-     * joined by {@code operator} ({@code |} = any, {@code &} = all). Raw text never reaches the parser as syntax.
+     * The lexeme query of §5.7 step 3 ({@code q}): the distinct lexemes of the text, at most 32, each quoted as a
+     * tsquery operand and joined by {@code operator} ({@code |} = any, {@code &} = all), and the lexemes themselves
+     * ({@code lexemes}). Raw text never reaches the parser as syntax, and the operands are the lexemes as they are
+     * (a cast, where {@code to_tsquery} would parse {@code 'foo-bar'} again, into a phrase of three).
      * Matching ranks with the spec's OR query (rank(c) and rank(x) of the full-text signal) but selects the
      * full-text list's hits with the AND query: an OR of common words hits most of a large store.
      */
     static String lexemeQuery(String operator) {
         return """
-                select coalesce(to_tsquery('simple', string_agg(
-                           '''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''', ' %s ')), ''::tsquery) as q
+                select coalesce(string_agg('''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''', ' %s ')::tsquery,
+                                ''::tsquery) as q,
+                       coalesce(array_agg(lexeme), '{}') as lexemes
                 from (select lexeme from unnest(to_tsvector('simple', ?)) limit 32) l""".formatted(operator);
     }
 
@@ -107,11 +100,11 @@ public class Matcher {
     /**
      * rank(x) of the full-text signal ranks x's own search vector (§5.7): a stored error's column (reported, late
      * match), or for a parsed query, which is not stored, the column's type and template parts (it has no task
-     * context or stack text).
+     * context or stack text). As text, for {@link CoverDensityRank}.
      */
     private static String ownVector(Probe probe) {
-        return probe.excludeId() > 0 ? "(select search_vector from error where id = ?)"
-                : "setweight(to_tsvector('simple', ?), 'A') || setweight(to_tsvector('simple', ?), 'A')";
+        return probe.excludeId() > 0 ? "(select search_vector::text from error where id = ?)"
+                : "(setweight(to_tsvector('simple', ?), 'A') || setweight(to_tsvector('simple', ?), 'A'))::text";
     }
 
     private static List<Object> ownVectorParams(Probe probe) {
@@ -140,24 +133,42 @@ public class Matcher {
             List<String> keys) {
     }
 
-    /** What the matching statements return per candidate (error {@code e}, probe query {@code q}). */
+    /**
+     * What the matching statements return per candidate (error {@code e}, probe query {@code q}): its search vector
+     * as text, and on every row the OR query's lexemes and x's own vector, from which {@link CoverDensityRank}
+     * computes rank(c) and rank(x).
+     */
     private static final String CANDIDATE_COLUMNS = """
             e.id, e.fingerprint, e.error_type, e.message_template, e.source_file, e.working_directory, e.last_seen_at,
-                   ts_rank_cd(e.search_vector, q.q, 32) as rank, q.own_rank,
+                   e.search_vector::text as words, q.lexemes, q.own_words,
                    (select array_agg(normalized order by position) from (
                       select f.normalized, f.position from stack_frame f where f.error_id = e.id
                         and (f.in_app or not exists (select 1 from stack_frame g where g.error_id = e.id and g.in_app))
                       order by f.position limit 10) k) as keys""";
 
-    private static Candidate candidate(java.sql.ResultSet rs) throws java.sql.SQLException {
-        java.sql.Array keys = rs.getArray("keys");
-        return new Candidate(rs.getLong("id"), rs.getString("fingerprint"), rs.getString("error_type"),
-                rs.getString("message_template"), rs.getString("source_file"), rs.getString("working_directory"),
-                Jdbc.instant(rs, "last_seen_at"), rs.getDouble("rank"), rs.getDouble("own_rank"),
-                keys == null ? List.of() : List.of((String[]) keys.getArray()));
+    /** The candidates of one statement; its query's lexemes and rank(x) are read from the first row. */
+    private List<Candidate> candidates(String sql, List<Object> params) {
+        List<Set<String>> lexemes = new ArrayList<>(1);
+        double[] ownRank = new double[1];
+        return jdbc.list(sql, rs -> {
+            if (lexemes.isEmpty()) {
+                lexemes.add(Set.copyOf(Jdbc.strings(rs, "lexemes")));
+                ownRank[0] = CoverDensityRank.rank(rs.getString("own_words"), lexemes.get(0));
+            }
+            java.sql.Array keys = rs.getArray("keys");
+            return new Candidate(rs.getLong("id"), rs.getString("fingerprint"), rs.getString("error_type"),
+                    rs.getString("message_template"), rs.getString("source_file"), rs.getString("working_directory"),
+                    Jdbc.instant(rs, "last_seen_at"), CoverDensityRank.rank(rs.getString("words"), lexemes.get(0)),
+                    ownRank[0], keys == null ? List.of() : List.of((String[]) keys.getArray()));
+        }, params.toArray());
     }
 
-    public Result match(Probe probe) {
+    /**
+     * The candidates of lists 1–4 of §5.7 and list 5, {@code nearest} (from {@link #nearest}; empty for a probe
+     * without a vector), which fills what room lists 1–4 leave within {@code matching.max-candidates}: all selected
+     * and scored by one statement.
+     */
+    public Result match(Probe probe, List<Long> nearest) {
         String scope = "tenant = ? and id <> ?" + (probe.projectOnly() != null ? " and project_id = ?" : "");
         // the "most recent" lists walk the narrow recency table's indexes (V6)
         String recencyScope = "tenant = ? and error_id <> ?" + (probe.projectOnly() != null ? " and project_id = ?" : "");
@@ -168,7 +179,7 @@ public class Matcher {
         String sql = """
                 with q_all as (%s),
                 q_any as (%s),
-                q as (select q_all.q as q_all, q_any.q, ts_rank_cd(%s, q_any.q, 32) as own_rank from q_all, q_any),
+                q as (select q_all.q as q_all, q_any.lexemes, %s as own_words from q_all, q_any),
                 shape as (select id, 400000 + row_number() over () as ord from (select error_id as id from error_recency
                    where %s and message_shape = message_shape(?, ?) order by last_seen_at desc limit %d) b),
                 c as (
@@ -183,13 +194,17 @@ public class Matcher {
                      and (select count(*) from shape) < %d limit %d) h
                    order by h.id desc) b)
                   union all
-                  (select id, ord from shape)
+                  (select id, ord from shape)%s
                 ),
                 ids as (select id, min(ord) as ord from c group by id order by min(ord) limit ?)
                 select %s
                 from ids join error e on e.id = ids.id cross join q
                 order by ids.ord""".formatted(lexemeQuery("&"), lexemeQuery("|"), ownVector(probe), recencyScope, SHAPE_HITS,
-                scope, recencyScope, scope, SHAPE_HITS, TEXT_HITS, CANDIDATE_COLUMNS);
+                scope, recencyScope, scope, SHAPE_HITS, TEXT_HITS, nearest.isEmpty() ? "" : """
+
+                  union all
+                  (select id, 500000 + ord from unnest(?::bigint[]) with ordinality as v(id, ord))""",
+                CANDIDATE_COLUMNS);
         List<Object> params = new ArrayList<>();
         params.add(lexemeText(probe));
         params.add(lexemeText(probe));
@@ -203,9 +218,35 @@ public class Matcher {
         params.add(probe.type());
         params.addAll(scopeParams);          // full text, not the same fingerprint (list 1 has those)
         params.add(probe.fingerprint());
+        if (!nearest.isEmpty()) {
+            params.add(nearest.toArray(Long[]::new));
+        }
         params.add(config.matching().maxCandidates());
-        List<Candidate> candidates = jdbc.list(sql, Matcher::candidate, params.toArray());
+        List<Candidate> candidates = candidates(sql, params);
         return new Result(scoreAll(probe, candidates), candidates.size());
+    }
+
+    /**
+     * List 5 of §5.7 and the neighbours of a late match (§12.3): the ids of the tenant's (or project's) errors nearest
+     * to the stored vector of {@code errorId}, nearest first, ties by id; none when it has no vector. The HNSW scan
+     * is iterative ({@code hnsw.iterative_scan = relaxed_order}, set for every connection of the service): it reads
+     * on until {@code limit} rows pass the filters, and the outer order restores exact distance order.
+     */
+    public List<Long> nearest(String tenant, long errorId, Long projectOnly, int limit) {
+        String vector = "(select embedding from error_embedding where error_id = ?)";
+        if (projectOnly == null) {
+            return jdbc.list("""
+                    select error_id from (select error_id, embedding <=> %1$s as d from error_embedding
+                      where tenant = ? and error_id <> ? order by embedding <=> %1$s limit ?) n
+                    where d is not null order by d, error_id""".formatted(vector), rs -> rs.getLong(1), errorId, tenant,
+                    errorId, errorId, limit);
+        }
+        return jdbc.list("""
+                select error_id from (select x.error_id, x.embedding <=> %1$s as d
+                  from error_embedding x join error e on e.id = x.error_id
+                  where x.tenant = ? and x.error_id <> ? and e.project_id = ? order by x.embedding <=> %1$s limit ?) n
+                where d is not null order by d, error_id""".formatted(vector), rs -> rs.getLong(1), errorId, tenant,
+                errorId, projectOnly, errorId, limit);
     }
 
     /** The words of the lexeme queries: type and template without placeholders. */
@@ -273,7 +314,7 @@ public class Matcher {
         }
         String sql = """
                 with q_any as (%s),
-                q as (select q_any.q, ts_rank_cd(%s, q_any.q, 32) as own_rank from q_any)
+                q as (select q_any.lexemes, %s as own_words from q_any)
                 select %s
                 from unnest(?::bigint[]) with ordinality as ids(id, ord) join error e on e.id = ids.id
                 cross join q
@@ -285,7 +326,7 @@ public class Matcher {
         params.add(candidateIds.toArray(Long[]::new));
         params.add(probe.tenant());
         params.add(probe.excludeId());
-        List<Candidate> candidates = jdbc.list(sql, Matcher::candidate, params.toArray());
+        List<Candidate> candidates = candidates(sql, params);
         return new Result(scoreAll(probe, candidates), candidates.size());
     }
 

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -25,6 +26,7 @@ import dev.brain.grpc.v1.ReportErrorResponse;
 import dev.brain.grpc.v1.SolutionOutcome;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 
 /** ReportError, solutions, outcomes and attempts through real gRPC (error-code.md §5.8, §6). */
@@ -247,9 +249,9 @@ class ReportErrorTest extends ErrorServiceTestBase {
     Matcher matcher;
 
     /** Every candidate {@link Matcher#match} considers for a stored error (signals and threshold aside). */
-    private java.util.List<Long> candidates(ErrorRecord e) {
+    private List<Long> candidates(ErrorRecord e) {
         return matcher.match(new Matcher.Probe(tenant, null, e.getId(), e.getFingerprint(), e.getErrorType(),
-                e.getMessageTemplate(), e.getSourceFile(), null, java.util.List.of())).scored().stream()
+                e.getMessageTemplate(), e.getSourceFile(), null, List.of()), List.of()).scored().stream()
                 .map(Matcher.Scored::errorId).toList();
     }
 
@@ -301,5 +303,49 @@ class ReportErrorTest extends ErrorServiceTestBase {
             assertThat(h.hasMatchScore()).isFalse();
         });
         assertThat(keywords.getFootprint().hasNearestScore()).isFalse();
+    }
+
+    /** A vector that is mostly axis 1, with {@code weight} on axis {@code axis} (cosine distance to axis 1 grows with it). */
+    private void embed(long errorId, String owner, int axis, double weight) {
+        jdbc.update("""
+                insert into error_embedding (error_id, tenant, embedding)
+                select ?, ?, array_agg(case when d = 1 then 1 when d = ? then ? else 0 end order by d)::float4[]::vector
+                from generate_series(1, (select atttypmod from pg_attribute
+                                         where attrelid = 'error.error_embedding'::regclass and attname = 'embedding')) d""",
+                errorId, owner, axis, weight);
+        jdbc.update("update error set embedded_at = last_seen_at where id = ?", errorId);
+    }
+
+    @Test
+    void vectorSearchesReadPastAnotherTenantsNearerVectors() {
+        long probeId = report("shop", "ConfigError: alpha setting missing").getError().getId();
+        long nearer = report("shop", "KeyError: beta").getError().getId();
+        long further = report("shop", "ValueError: gamma").getError().getId();
+        // 60 errors of another tenant nearer than both: an HNSW scan that stopped at its ef_search (40) rows would
+        // hand back only those, and the tenant filter would leave nothing. They are indexed first: an element
+        // indexed before a crowd of nearer ones can lose every link to it and become unreachable (HNSW's graph
+        // promises no more), which no scan setting helps
+        for (int i = 0; i < 60; i++) {
+            String word = "w" + (char) ('g' + i % 20) + (char) ('g' + i / 20);   // no hex digits: templating keeps it
+            long other = errors(otherTenant).reportError(ReportErrorRequest.newBuilder().setScope(scope("shop"))
+                    .setRawOutput("ConfigError: other " + word).build()).getError().getId();
+            embed(other, otherTenant, 10 + i, 0.1);
+        }
+        embed(probeId, tenant, 2, 0);
+        embed(nearer, tenant, 2, 0.8);
+        embed(further, tenant, 3, 1.0);
+        Matcher.Probe probe = new Matcher.Probe(tenant, null, probeId, "fp", "ConfigError", "alpha setting missing",
+                null, null, List.of());
+
+        QuarkusTransaction.requiringNew().run(() -> {
+            jdbc.update("set local enable_seqscan = off");   // the index, as in a store of 100k vectors
+            List<Long> nearest = matcher.nearest(tenant, probeId, null, 20);
+            assertThat(nearest).containsExactly(nearer, further);
+            // list 5 of the report: only the vectors bring these two up (other type, other words, other shape)
+            assertThat(matcher.match(probe, List.of()).scored()).extracting(Matcher.Scored::errorId)
+                    .doesNotContain(nearer, further);
+            assertThat(matcher.match(probe, nearest).scored()).extracting(Matcher.Scored::errorId)
+                    .contains(nearer, further);
+        });
     }
 }
