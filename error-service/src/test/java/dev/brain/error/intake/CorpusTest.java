@@ -1,17 +1,15 @@
 package dev.brain.error.intake;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+
+import dev.brain.error.support.Corpus;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -19,22 +17,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 class CorpusTest {
 
     @Test
-    void corpusFingerprintsAreExact() throws Exception {
-        ObjectMapper om = new ObjectMapper();
+    void corpusFingerprintsAreExact() {
         Map<String, JsonNode> rows = new LinkedHashMap<>();
         Map<String, String> fingerprints = new HashMap<>();
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(
-                CorpusTest.class.getResourceAsStream("/corpus/errors-dev.jsonl"), StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = r.readLine()) != null) {
-                if (line.isBlank()) {
-                    continue;
-                }
-                JsonNode n = om.readTree(line);
-                String id = n.get("id").asText();
-                rows.put(id, n);
-                fingerprints.put(id, AnalyzedError.of(n.get("raw_output").asText()).fingerprint());
-            }
+        for (JsonNode n : Corpus.rows()) {
+            String id = n.get("id").asText();
+            rows.put(id, n);
+            fingerprints.put(id, AnalyzedError.of(n.get("raw_output").asText()).fingerprint());
         }
         assertThat(rows).hasSize(1000);
         List<String> failures = new ArrayList<>();

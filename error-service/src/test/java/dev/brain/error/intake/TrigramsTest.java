@@ -2,9 +2,6 @@ package dev.brain.error.intake;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -12,8 +9,7 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-
+import dev.brain.error.support.Corpus;
 import dev.brain.error.support.ErrorServiceTestBase;
 import io.quarkus.test.junit.QuarkusTest;
 
@@ -22,21 +18,13 @@ import io.quarkus.test.junit.QuarkusTest;
 class TrigramsTest extends ErrorServiceTestBase {
 
     @Test
-    void similarityEqualsPgTrgmOnEveryPairOfCorpusTemplates() throws Exception {
+    void similarityEqualsPgTrgmOnEveryPairOfCorpusTemplates() {
         Set<String> texts = new LinkedHashSet<>(List.of("", "a", "ab", "x y z", "  --  ", "Straße ÄÖÜ café naïve",
                 "Cannot read properties of undefined (reading 'map')", "cannot READ properties of null",
                 "borrow of moved value: `payload`", "user_id=42 ids 1234567890 0xDEADBEEF", "日本語のエラー 123",
                 "snake_case_name and camelCaseName", "a-b-c d.e.f", "émoji 🙂 text"));
-        ObjectMapper json = new ObjectMapper();
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(
-                TrigramsTest.class.getResourceAsStream("/corpus/errors-dev.jsonl"), StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = in.readLine()) != null) {
-                if (!line.isBlank()) {
-                    texts.add(json.readTree(line).get("template").asText());
-                }
-            }
-        }
+        // the template of each known error of the corpus, as matching compares them
+        Corpus.firstOutputs().forEach(o -> texts.add(AnalyzedError.of(o).template()));
         String[] all = texts.toArray(String[]::new);
         record Pair(String a, String b, float sql) {
         }

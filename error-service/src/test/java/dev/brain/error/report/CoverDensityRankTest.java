@@ -2,25 +2,19 @@ package dev.brain.error.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
+import dev.brain.error.support.Corpus;
 import dev.brain.error.support.ErrorServiceTestBase;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
  * {@link CoverDensityRank} equals the database's {@code ts_rank_cd(v, q, 32)} for the OR queries of §5.7, bit for
- * bit: over corpus-made vectors of all four weights against every corpus template's query, and over vectors of
+ * bit: over corpus-made vectors of all four weights against every corpus error's first line as the query, and over vectors of
  * odd text forms (quotes, backslashes, lexemes without positions, positions at the 16,383 cap).
  */
 @QuarkusTest
@@ -41,23 +35,9 @@ class CoverDensityRankTest extends ErrorServiceTestBase {
     }
 
     @Test
-    void equalsTsRankCdForEveryCorpusQueryAgainstEveryCorpusVector() throws Exception {
-        // one report of each of the corpus' known errors (its "template" is the error's id)
-        Set<String> known = new LinkedHashSet<>();
-        List<String> outputs = new ArrayList<>();
-        ObjectMapper json = new ObjectMapper();
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(
-                CoverDensityRankTest.class.getResourceAsStream("/corpus/errors-dev.jsonl"), StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = in.readLine()) != null) {
-                if (!line.isBlank()) {
-                    JsonNode row = json.readTree(line);
-                    if (known.add(row.get("template").asText())) {
-                        outputs.add(row.get("raw_output").asText());
-                    }
-                }
-            }
-        }
+    void equalsTsRankCdForEveryCorpusQueryAgainstEveryCorpusVector() {
+        // one report of each of the corpus' known errors
+        List<String> outputs = Corpus.firstOutputs();
         int n = outputs.size();
         String[] a = new String[n];
         String[] b = new String[n];
