@@ -30,7 +30,7 @@ public class Outbox {
         this.json = json;
     }
 
-    /** A {@code strengthen} event of one report or job, written with others by {@link #strengthen(List, OffsetDateTime)}. */
+    /** A {@code strengthen} event, written with others of its cause by {@link #strengthen(List, OffsetDateTime)}. */
     public record Strengthen(String tenant, String project, String synapseType, Node source, Node target,
             Map<String, ?> context) {
     }
