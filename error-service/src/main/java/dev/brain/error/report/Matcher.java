@@ -178,8 +178,7 @@ public class Matcher {
         }
         String sql = """
                 with q_all as (%s),
-                q_any as (%s),
-                q as (select q_all.q as q_all, q_any.lexemes, %s as own_words from q_all, q_any),
+                q as (select q_all.q as q_all, q_all.lexemes, %s as own_words from q_all),
                 shape as (select id, 400000 + row_number() over () as ord from (select error_id as id from error_recency
                    where %s and message_shape = message_shape(?, ?) order by last_seen_at desc limit %d) b),
                 c as (
@@ -199,15 +198,14 @@ public class Matcher {
                 ids as (select id, min(ord) as ord from c group by id order by min(ord) limit ?)
                 select %s
                 from ids join error e on e.id = ids.id cross join q
-                order by ids.ord""".formatted(lexemeQuery("&"), lexemeQuery("|"), ownVector(probe), recencyScope, SHAPE_HITS,
+                order by ids.ord""".formatted(lexemeQuery("&"), ownVector(probe), recencyScope, SHAPE_HITS,
                 scope, recencyScope, scope, SHAPE_HITS, TEXT_HITS, nearest.isEmpty() ? "" : """
 
                   union all
                   (select id, 500000 + ord from unnest(?::bigint[]) with ordinality as v(id, ord))""",
                 CANDIDATE_COLUMNS);
         List<Object> params = new ArrayList<>();
-        params.add(lexemeText(probe));
-        params.add(lexemeText(probe));
+        params.add(lexemeText(probe));       // the AND query selects the text list; the ranks need only its lexemes
         params.addAll(ownVectorParams(probe));
         params.addAll(scopeParams);          // same message shape
         params.add(probe.type());
