@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -337,7 +338,7 @@ class ReportErrorTest extends ErrorServiceTestBase {
         // (one indexed next to a tight crowd can lose its every in-link to the crowd's nearer members)
         String[] types = {"KeyError", "ValueError", "IndexError", "OSError", "TimeoutError", "LookupError",
                 "RuntimeError", "NameError"};
-        List<Long> own = new java.util.ArrayList<>();
+        List<Long> own = new ArrayList<>();
         for (int k = 0; k < types.length; k++) {
             long id = report("shop", types[k] + ": " + "beta gamma delta epsilon zeta eta theta iota".split(" ")[k])
                     .getError().getId();
