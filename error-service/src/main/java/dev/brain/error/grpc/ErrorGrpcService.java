@@ -2,6 +2,7 @@ package dev.brain.error.grpc;
 
 import javax.sql.DataSource;
 
+import dev.brain.error.report.ErrorCorrections;
 import dev.brain.error.report.ErrorQueries;
 import dev.brain.error.report.ErrorReads;
 import dev.brain.error.report.ErrorReporting;
@@ -21,7 +22,11 @@ import dev.brain.grpc.v1.GetChainResponse;
 import dev.brain.grpc.v1.GetErrorRequest;
 import dev.brain.grpc.v1.GetErrorResponse;
 import dev.brain.grpc.v1.ImportErrorsRequest;
+import dev.brain.grpc.v1.ForgetRequest;
+import dev.brain.grpc.v1.ForgetResponse;
 import dev.brain.grpc.v1.ImportErrorsResponse;
+import dev.brain.grpc.v1.ListErrorsRequest;
+import dev.brain.grpc.v1.ListErrorsResponse;
 import dev.brain.grpc.v1.ListSolutionsRequest;
 import dev.brain.grpc.v1.ListSolutionsResponse;
 import dev.brain.grpc.v1.MutinyErrorServiceGrpc;
@@ -36,6 +41,8 @@ import dev.brain.grpc.v1.ReportErrorResponse;
 import dev.brain.grpc.v1.ReportSolutionRequest;
 import dev.brain.grpc.v1.ReportSolutionResponse;
 import dev.brain.grpc.v1.TableCount;
+import dev.brain.grpc.v1.UpdateErrorRequest;
+import dev.brain.grpc.v1.UpdateErrorResponse;
 import dev.brain.tenancy.Tenancy;
 import dev.brain.tenancy.TenantRowCounts;
 import io.grpc.Status;
@@ -58,10 +65,11 @@ public class ErrorGrpcService extends MutinyErrorServiceGrpc.ErrorServiceImplBas
     private final Scopes scopes;
     private final ErrorExport export;
     private final ErrorImport importer;
+    private final ErrorCorrections corrections;
 
     public ErrorGrpcService(DataSource dataSource, ErrorReporting reporting, ErrorQueries queries, ErrorReads reads,
             Solutions solutions, SolutionRows solutionRows, ErrorRows errors, Scopes scopes, ErrorExport export,
-            ErrorImport importer) {
+            ErrorImport importer, ErrorCorrections corrections) {
         this.dataSource = dataSource;
         this.reporting = reporting;
         this.queries = queries;
@@ -72,6 +80,7 @@ public class ErrorGrpcService extends MutinyErrorServiceGrpc.ErrorServiceImplBas
         this.scopes = scopes;
         this.export = export;
         this.importer = importer;
+        this.corrections = corrections;
     }
 
     @Override
@@ -162,5 +171,28 @@ public class ErrorGrpcService extends MutinyErrorServiceGrpc.ErrorServiceImplBas
     @Blocking
     public Uni<ImportErrorsResponse> importErrors(ImportErrorsRequest request) {
         return Uni.createFrom().item(() -> importer.run(request));
+    }
+
+    @Override
+    @Blocking
+    public Uni<ListErrorsResponse> listErrors(ListErrorsRequest request) {
+        return Uni.createFrom().item(() -> QuarkusTransaction.requiringNew().call(() -> ListErrorsResponse.newBuilder()
+                .addAllErrors(corrections.list(scopes.forRead(request.getScope()), request.getFilter(), request.getLimit()))
+                .build()));
+    }
+
+    @Override
+    @Blocking
+    public Uni<UpdateErrorResponse> updateError(UpdateErrorRequest request) {
+        return Uni.createFrom().item(() -> QuarkusTransaction.requiringNew().call(() -> UpdateErrorResponse.newBuilder()
+                .setError(corrections.update(scopes.forCall(request.getScope()), request)).build()));
+    }
+
+    @Override
+    @Blocking
+    public Uni<ForgetResponse> forget(ForgetRequest request) {
+        return Uni.createFrom().item(() -> QuarkusTransaction.requiringNew().call(() -> ForgetResponse.newBuilder()
+                .putAllDeleted(corrections.forget(scopes.forCall(request.getScope()), request.getKind(), request.getId()))
+                .build()));
     }
 }

@@ -16,6 +16,8 @@ import dev.brain.grpc.v1.ListAntipatternsResponse;
 import dev.brain.grpc.v1.ListRulesRequest;
 import dev.brain.grpc.v1.ListRulesResponse;
 import dev.brain.grpc.v1.MutinyPreventionServiceGrpc;
+import dev.brain.grpc.v1.PreventionKind;
+import dev.brain.grpc.v1.PreventionOutcome;
 import dev.brain.grpc.v1.ReportRuleOutcomeRequest;
 import dev.brain.grpc.v1.ReportRuleOutcomeResponse;
 import dev.brain.grpc.v1.Rule;
@@ -72,7 +74,15 @@ public class PreventionGrpcService extends MutinyPreventionServiceGrpc.Preventio
             if (r.getId() <= 0) {
                 throw invalid("id is required");
             }
-            Object result = prevention.reportOutcome(scope, r.getKind(), r.getId(), r.getOutcome(), r.getErrorId());
+            if (r.hasBlocking() && r.getKind() != PreventionKind.PREVENTION_KIND_RULE) {
+                throw invalid("blocking: only a rule can be marked blocking");
+            }
+            Object result = r.getOutcome() == PreventionOutcome.PREVENTION_OUTCOME_UNSPECIFIED && r.hasBlocking()
+                    ? prevention.rule(scope.tenant(), r.getId())
+                    : prevention.reportOutcome(scope, r.getKind(), r.getId(), r.getOutcome(), r.getErrorId());
+            if (r.hasBlocking()) {
+                result = prevention.setBlocking(scope.tenant(), r.getId(), r.getBlocking(), scope.now());
+            }
             return result instanceof Rule rule ? ReportRuleOutcomeResponse.newBuilder().setRule(rule).build()
                     : ReportRuleOutcomeResponse.newBuilder().setAntipattern((Antipattern) result).build();
         }));
@@ -85,7 +95,7 @@ public class PreventionGrpcService extends MutinyPreventionServiceGrpc.Preventio
             CallScope scope = scopes.forRead(r.getScope());
             int limit = Pages.limit(r.getLimit());
             int offset = Pages.offset(r.getPageToken());
-            var rules = prevention.listRules(scope.tenant(), r.getActiveOnly(), limit + 1, offset);
+            var rules = prevention.listRules(scope.tenant(), scope.projectId(), r.getActiveOnly(), limit + 1, offset);
             ListRulesResponse.Builder b = ListRulesResponse.newBuilder()
                     .addAllRules(rules.subList(0, Math.min(limit, rules.size())));
             if (rules.size() > limit) {

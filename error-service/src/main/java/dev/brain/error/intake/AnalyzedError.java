@@ -11,7 +11,7 @@ public record AnalyzedError(ParsedError parsed, String template, String fingerpr
         String redacted = Redactor.redact(n.text());
         ParsedError parsed = ParserRegistry.parse(redacted);
         String template = MessageTemplate.template(parsed.message());
-        String fingerprint = Fingerprints.fingerprint(parsed.type(), parsed.message(), parsed.frames());
+        String fingerprint = Fingerprints.fingerprint(parsed);
         return new AnalyzedError(parsed, template, fingerprint, Labels.of(parsed), redacted, n.truncatedBytes());
     }
 }

@@ -19,6 +19,24 @@ public final class Fingerprints {
     private static final List<String> RUNTIME_FUNCTIONS = List.of("java.", "javax.", "jdk.", "sun.", "kotlin.",
             "scala.", "runtime.", "std::", "core::", "alloc::");
     private static final Pattern DOLLAR_DIGITS = Pattern.compile("\\$\\d+");
+    /**
+     * The parsers of compiler diagnostics: their frame is the span of a diagnostic, and the source line a compiler
+     * echoes there changes with every edit, so it is keyed {@code diag@basename} (§5.4).
+     */
+    private static final Set<String> DIAGNOSTIC_PARSERS = Set.of("rustc", "typescript", "javac", "gcc-clang",
+            "go-build", "maven", "gradle");
+    /**
+     * A part of a file name between the delimiters {@code .}, {@code -}, {@code _} that is all digits, or at least
+     * six letters and digits with both: a bundler's chunk number or content hash (§5.4).
+     */
+    /**
+     * Bundler output, the files whose names carry chunk numbers and content hashes. §5.4 words the rule for every
+     * file; read that way it also renames source files such as {@code OAuth2Client.java} or {@code s3client.go}
+     * to {@code <H>.java}, {@code <H>.go} and merges their diagnostics (error-service README).
+     */
+    private static final Set<String> BUNDLE_EXTENSIONS = Set.of(".js", ".mjs", ".cjs", ".css", ".map");
+    private static final Pattern HASH_PART = Pattern.compile(
+            "(?<![^._-])(?:[0-9]+|(?=[A-Za-z]*[0-9])(?=[0-9]*[A-Za-z])[A-Za-z0-9]{6,})(?![^._-])");
 
     private Fingerprints() {
     }
@@ -59,7 +77,11 @@ public final class Fingerprints {
         return false;
     }
 
-    public static String frameKey(Frame f) {
+    /** The frame key {@code fn@basename} of a frame of the given parser's output (§5.4). */
+    public static String frameKey(Frame f, String parser) {
+        if (DIAGNOSTIC_PARSERS.contains(parser)) {
+            return "diag@" + basename(f.file());
+        }
         String fn = normalizeFunction(f.function());
         if (fn.isEmpty()) {
             String ctx = f.contextLine();
@@ -105,6 +127,7 @@ public final class Fingerprints {
         return -1;
     }
 
+    /** The last segment of the file, its bundler chunk numbers and hashes replaced by {@code <H>}. */
     public static String basename(String file) {
         if (file == null || file.isBlank()) {
             return "<unknown>";
@@ -127,30 +150,48 @@ public final class Fingerprints {
         }
         int slash = f.lastIndexOf('/');
         String b = slash >= 0 ? f.substring(slash + 1) : f;
-        return b.isEmpty() ? "<unknown>" : b;
+        return b.isEmpty() ? "<unknown>" : withoutHashes(b);
     }
 
-    public static List<String> selectedKeys(List<Frame> frames, int max) {
-        List<String> keys = new ArrayList<>();
-        if (frames == null || frames.isEmpty()) {
-            return keys;
+    /**
+     * {@code index-B4gT9xQe.js} → {@code index-<H>.js}, {@code 742.js} → {@code <H>.js}; the extension stays, and
+     * only bundler output ({@link #BUNDLE_EXTENSIONS}) is changed.
+     */
+    static String withoutHashes(String basename) {
+        int dot = basename.lastIndexOf('.');
+        String extension = dot > 0 ? basename.substring(dot) : "";
+        if (!BUNDLE_EXTENSIONS.contains(extension.toLowerCase(java.util.Locale.ROOT))) {
+            return basename;
         }
+        return HASH_PART.matcher(basename.substring(0, dot)).replaceAll("<H>") + extension;
+    }
+
+    /** The keys of the selected frames of a parser's output, innermost first ({@link #selectedPositions}). */
+    public static List<String> selectedKeys(List<Frame> frames, String parser, int max) {
+        return selectedPositions(frames, max).stream().map(i -> frameKey(frames.get(i), parser)).toList();
+    }
+
+    /** The positions of the selected frames: the in-app frames if any, else all; the first {@code max}. */
+    public static List<Integer> selectedPositions(List<Frame> frames, int max) {
+        List<Integer> positions = new ArrayList<>();
         boolean anyInApp = frames.stream().anyMatch(Frame::inApp);
-        for (Frame f : frames) {
-            if (keys.size() >= max) {
-                break;
-            }
-            if (!anyInApp || f.inApp()) {
-                keys.add(frameKey(f));
+        for (int i = 0; i < frames.size() && positions.size() < max; i++) {
+            if (!anyInApp || frames.get(i).inApp()) {
+                positions.add(i);
             }
         }
-        return keys;
+        return positions;
     }
 
-    public static String fingerprint(String type, String message, List<Frame> frames) {
-        String input = Objects.toString(type, "") + "::" + MessageTemplate.template(message) + "::"
-                + String.join("|", selectedKeys(frames, 3));
-        return sha256(input);
+    /** The fingerprint of a parsed error: its type, its message's template and its first three selected frames. */
+    public static String fingerprint(ParsedError error) {
+        return fingerprint(error.type(), MessageTemplate.template(error.message()),
+                selectedKeys(error.frames(), error.parser(), 3));
+    }
+
+    /** {@code lowerhex(SHA-256(type + "::" + template + "::" + join("|", keys)))} (§5.4). */
+    public static String fingerprint(String type, String template, List<String> selectedKeys) {
+        return sha256(Objects.toString(type, "") + "::" + template + "::" + String.join("|", selectedKeys));
     }
 
     /** Lower-case hex SHA-256 of the UTF-8 bytes of {@code s} (fingerprints, dedup keys, line hashes). */

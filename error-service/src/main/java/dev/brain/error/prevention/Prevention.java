@@ -171,13 +171,20 @@ public class Prevention {
         return PreventionWarning.newBuilder().setKind(PreventionKind.PREVENTION_KIND_RULE).setId(r.getId())
                 .setSeverity(PreventionRows.ruleSeverity(r.getRuleType())).setMessage(message)
                 .setConfidence(r.getConfidence()).addAllSolutionIds(r.getAction().getSolutionIdsList())
-                .addAllErrorIds(r.getSourceErrorIdsList()).setMatchedOn(on).build();
+                .addAllErrorIds(r.getSourceErrorIdsList()).setMatchedOn(on).setBlocking(r.getBlocking()).build();
     }
 
     private static PreventionWarning antipatternWarning(Antipattern a, String on) {
         return PreventionWarning.newBuilder().setKind(PreventionKind.PREVENTION_KIND_ANTIPATTERN).setId(a.getId())
                 .setSeverity(a.getSeverity()).setMessage(a.getDescription()).setConfidence(a.getConfidence())
                 .addErrorIds(a.getSourceErrorId()).setMatchedOn(on).build();
+    }
+
+    /** A person's decision that a rule asks before a matching command runs (blocking) or only warns. */
+    public Rule setBlocking(String tenant, long id, boolean blocking, OffsetDateTime now) {
+        rule(tenant, id);
+        jdbc.update("update rule set blocking = ?, updated_at = ? where tenant = ? and id = ?", blocking, now, tenant, id);
+        return rule(tenant, id);
     }
 
     /** §7.3 feedback; returns the updated rule or antipattern. */
@@ -236,10 +243,11 @@ public class Prevention {
     }
 
     /** Rules by confidence desc, id asc; keyset page token = offset (small lists). */
-    public List<Rule> listRules(String tenant, boolean activeOnly, int limit, int offset) {
+    public List<Rule> listRules(String tenant, Long projectId, boolean activeOnly, int limit, int offset) {
         return jdbc.list("select " + PreventionRows.RULE_COLUMNS + PreventionRows.RULE_FROM
-                + "where r.tenant = ? and (r.active or not ?) order by r.confidence desc, r.id limit ? offset ?",
-                PreventionRows::rule, tenant, activeOnly, limit, offset);
+                + "where r.tenant = ? and (r.active or not ?) and (?::bigint is null or r.project_id is null"
+                + " or r.project_id = ?) order by r.confidence desc, r.id limit ? offset ?",
+                PreventionRows::rule, tenant, activeOnly, projectId, projectId, limit, offset);
     }
 
     public List<Antipattern> listAntipatterns(String tenant, boolean activeOnly, int limit, int offset) {

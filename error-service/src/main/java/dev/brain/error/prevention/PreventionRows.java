@@ -23,7 +23,7 @@ final class PreventionRows {
             r.id, p.name as project, r.name, r.description, r.error_type, r.required_tokens, r.file_extensions,
             r.commands, r.action::text as action, r.rule_type, r.base_successes, r.base_total, r.confidence,
             r.trigger_count, r.success_count, r.rejection_count, r.active, r.prune_reason, r.source_error_ids,
-            r.last_evidence_at, r.created_at, r.updated_at""";
+            r.last_evidence_at, r.created_at, r.updated_at, r.blocking""";
     static final String RULE_FROM = " from rule r left join project p on p.id = r.project_id ";
     static final String ANTIPATTERN_COLUMNS = """
             a.id, p.name as project, a.source_error_id, a.description, a.error_type, a.fingerprint,
@@ -64,6 +64,7 @@ final class PreventionRows {
                 .setSuccessCount(rs.getInt("success_count"))
                 .setRejectionCount(rs.getInt("rejection_count"))
                 .setActive(rs.getBoolean("active"))
+                .setBlocking(rs.getBoolean("blocking"))
                 .setPruneReason(prune == null ? RulePruneReason.RULE_PRUNE_REASON_UNSPECIFIED
                         : RulePruneReason.valueOf("RULE_PRUNE_REASON_" + prune.toUpperCase(Locale.ROOT)))
                 .addAllSourceErrorIds(Jdbc.longs(rs, "source_error_ids"))

@@ -35,6 +35,7 @@ import dev.brain.grpc.v1.ErrorRecord;
 import dev.brain.grpc.v1.QueryErrorsRequest;
 import dev.brain.grpc.v1.QueryErrorsResponse;
 import dev.brain.grpc.v1.SearchFootprint;
+import dev.brain.grpc.v1.SolutionAttempt;
 import dev.brain.grpc.v1.SolutionForError;
 import dev.brain.tenancy.Tenancy;
 import io.grpc.Status;
@@ -103,7 +104,9 @@ public class ErrorQueries {
         }
         ParsedError parsed = ParserRegistry.parse(text);
         boolean isError = !"generic".equals(parsed.parser());
-        String lexemes = MessageTemplate.template(searchedText(text, parsed, isError)).replaceAll("<[A-Z]+>", " ");
+        // placeholders are no words; a path's directory goes with its slash: "src/api/users.ts" is templated to
+        // "<PATH>/users.ts" and searched as "users.ts", a word of every row that names the file (V7)
+        String lexemes = MessageTemplate.template(searchedText(text, parsed, isError)).replaceAll("<[A-Z]+>/?", " ");
         StringBuilder filter = new StringBuilder("e.tenant = ?");
         List<Object> filterParams = new ArrayList<>(List.of(scope.tenant()));
         if (projectOnly) {
@@ -191,20 +194,22 @@ public class ErrorQueries {
         Map<Long, ErrorRecord> records = new HashMap<>();
         errors.byIds(scope.tenant(), ids).forEach(e -> records.put(e.getId(), e));
         Map<Long, List<SolutionForError>> solutionsById = solutions.forErrors(scope.tenant(), ids, 3);
+        Map<Long, List<SolutionAttempt>> attemptsById = solutions.attempts(scope.tenant(), ids, ErrorReporting.MAX_ATTEMPTS);
         Map<Long, Matcher.Scored> matchScores = new HashMap<>();
         Matcher.Result matched = null;
         if (isError) {
             // the §5.7 score of each hit; the hits are the candidates (a second candidate search cost as much as a report)
             matched = matcher.scoreCandidates(new Matcher.Probe(scope.tenant(), projectOnly ? scope.projectId() : null, 0,
-                    Fingerprints.fingerprint(parsed.type(), parsed.message(), parsed.frames()), parsed.type(),
+                    Fingerprints.fingerprint(parsed), parsed.type(),
                     MessageTemplate.template(parsed.message()), parsed.sourceFile(), null,
-                    Fingerprints.selectedKeys(parsed.frames(), 10)), top);
+                    Fingerprints.selectedKeys(parsed.frames(), parsed.parser(), 10)), top);
             matched.scored().forEach(s -> matchScores.put(s.errorId(), s));
         }
         QueryErrorsResponse.Builder response = QueryErrorsResponse.newBuilder().setSemanticSkipped(semanticSkipped);
         for (Long id : top) {
             ErrorHit.Builder hit = ErrorHit.newBuilder().setError(records.get(id)).setScore(scores.get(id))
-                    .addAllSolutions(solutionsById.getOrDefault(id, List.of())).addAllLists(lists.get(id));
+                    .addAllSolutions(solutionsById.getOrDefault(id, List.of())).addAllLists(lists.get(id))
+                    .addAllAttempts(attemptsById.getOrDefault(id, List.of()));
             Matcher.Scored s = matchScores.get(id);
             if (s != null) {
                 hit.setMatchScore(s.score()).putAllSignals(s.signals());

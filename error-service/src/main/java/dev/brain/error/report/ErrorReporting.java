@@ -35,6 +35,7 @@ import dev.brain.grpc.v1.PreventionWarning;
 import dev.brain.grpc.v1.ReportErrorRequest;
 import dev.brain.grpc.v1.ReportErrorResponse;
 import dev.brain.grpc.v1.SearchFootprint;
+import dev.brain.grpc.v1.SolutionAttempt;
 import dev.brain.grpc.v1.SolutionForError;
 import io.grpc.Status;
 
@@ -51,6 +52,7 @@ public class ErrorReporting {
     static final int MAX_MATCHES = 50;
     static final int MAX_MESSAGE = 4000;
     static final int MAX_STACK_TEXT = 64 * 1024;
+    static final int MAX_ATTEMPTS = 5;
 
     private final Jdbc jdbc;
     private final Scopes scopes;
@@ -108,10 +110,15 @@ public class ErrorReporting {
         String stackText = stackText(frames);
 
         // the error and its occurrence in one statement (a statement fewer per report)
-        record Upserted(long id, boolean inserted, boolean embedded, boolean elsewhereToday, long occurrenceId) {
+        // a resolved error that occurs again is reopened (unless a person said it is not an error); `was` reads the
+        // row as it was before this statement
+        record Upserted(long id, boolean inserted, boolean embedded, boolean elsewhereToday, long occurrenceId,
+                boolean reopened) {
         }
         Upserted upserted = jdbc.one("""
-                with e as (
+                with was as (
+                  select resolved and not not_an_error as reopens from error where project_id = ? and fingerprint = ?),
+                e as (
                   insert into error as e (tenant, project_id, fingerprint, error_type, message, message_template,
                                           language, parser, source_file, source_line, stack_text, raw_output,
                                           raw_truncated_bytes, command, working_directory, task_context, labels,
@@ -119,7 +126,9 @@ public class ErrorReporting {
                   values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                   on conflict (project_id, fingerprint) do update set
                       occurrence_count = e.occurrence_count + 1,
-                      last_seen_at = greatest(e.last_seen_at, excluded.last_seen_at)
+                      last_seen_at = greatest(e.last_seen_at, excluded.last_seen_at),
+                      resolved = e.resolved and e.not_an_error,
+                      resolved_at = case when e.not_an_error then e.resolved_at end
                   returning id, tenant, project_id, (xmax = 0) as inserted, embedded_at is not null as embedded,
                       exists (select 1 from error o where o.tenant = e.tenant and o.fingerprint = e.fingerprint
                                 and o.project_id <> e.project_id and o.last_seen_at >= ?) as elsewhere_today),
@@ -127,9 +136,12 @@ public class ErrorReporting {
                   insert into error_occurrence (tenant, project_id, error_id, session_id, occurred_at, command,
                                                 working_directory, raw_output_sha256)
                   select e.tenant, e.project_id, e.id, ?, ?, ?, ?, ? from e returning id)
-                select e.id, e.inserted, e.embedded, e.elsewhere_today, occurrence.id from e, occurrence""",
-                rs -> new Upserted(rs.getLong(1), rs.getBoolean(2), rs.getBoolean(3), rs.getBoolean(4), rs.getLong(5)),
-                scope.tenant(), scope.projectId(), analyzed.fingerprint(), cut(parsed.type(), 200),
+                select e.id, e.inserted, e.embedded, e.elsewhere_today, occurrence.id,
+                       not e.inserted and coalesce((select reopens from was), false)
+                from e, occurrence""",
+                rs -> new Upserted(rs.getLong(1), rs.getBoolean(2), rs.getBoolean(3), rs.getBoolean(4), rs.getLong(5),
+                        rs.getBoolean(6)),
+                scope.projectId(), analyzed.fingerprint(), scope.tenant(), scope.projectId(), analyzed.fingerprint(), cut(parsed.type(), 200),
                 cut(parsed.message(), MAX_MESSAGE), analyzed.template(), parsed.language(), parsed.parser(),
                 parsed.sourceFile(), parsed.sourceLine(), stackText, analyzed.rawOutput(),
                 (int) analyzed.truncatedBytes(), command, workingDirectory, taskContext,
@@ -144,11 +156,11 @@ public class ErrorReporting {
                     errorId);
         }
         if (upserted.inserted() && !frames.isEmpty()) {
-            insertFrames(errorId, frames);
+            insertFrames(errorId, frames, parsed.parser());
         }
 
         // §5.7 matching, excluding the error itself
-        List<String> keys = Fingerprints.selectedKeys(frames, 10);
+        List<String> keys = Fingerprints.selectedKeys(frames, parsed.parser(), 10);
         Matcher.Probe probe = new Matcher.Probe(scope.tenant(),
                 request.getProjectOnly() ? scope.projectId() : null, errorId, analyzed.fingerprint(), cut(parsed.type(), 200),
                 analyzed.template(), parsed.sourceFile(), workingDirectory, keys);
@@ -156,7 +168,7 @@ public class ErrorReporting {
         List<Long> nearest = upserted.embedded() ? matcher.nearest(scope.tenant(), errorId, probe.projectOnly(),
                 config.embedding().lateMatchNeighbours()) : List.of();
         Matcher.Result result = matcher.match(probe, nearest);
-        List<Matcher.Scored> matches = result.matches(config.matching().threshold());
+        List<Matcher.Scored> matches = withoutNotAnError(scope.tenant(), result.matches(config.matching().threshold()));
         if (!matches.isEmpty()) {
             jdbc.update("""
                     insert into error_match (error_id, matched_error_id, tenant, score, strong, signals, source, created_at)
@@ -176,6 +188,7 @@ public class ErrorReporting {
             ids[i + 1] = returned.get(i).errorId();
         }
         Map<Long, List<SolutionForError>> solutionsById = solutions.forErrors(scope.tenant(), ids, 10);
+        Map<Long, List<SolutionAttempt>> attemptsById = solutions.attempts(scope.tenant(), ids, MAX_ATTEMPTS);
         Map<Long, ErrorRecord> matched = new java.util.HashMap<>();
         errors.byIds(scope.tenant(), ids).forEach(r -> matched.put(r.getId(), r));
         ErrorRecord error = matched.get(errorId);
@@ -207,6 +220,11 @@ public class ErrorReporting {
                         scope.sessionId(), "error", withSolution, "A known solution exists for error #" + errorId
                         + ": " + title, "solution_available:" + errorId + ":" + scope.sessionId()), now);
             }
+        }
+        if (upserted.reopened()) {
+            notifications.send(scope.tenant(), new Notifications.Draft("error_reopened", scope.projectId(), null,
+                    "error", errorId, "Error #" + errorId + " was resolved and occurred again: " + error.getErrorType()
+                    + ": " + error.getMessageTemplate(), "error_reopened:" + errorId), now);
         }
         // error_recurring: the same fingerprint was seen in another project of the tenant within 24 h (asked by
         // the upsert's RETURNING, which saves a statement per report)
@@ -241,11 +259,13 @@ public class ErrorReporting {
         ReportErrorResponse.Builder response = ReportErrorResponse.newBuilder()
                 .setError(error).setIsNew(upserted.inserted()).setTruncatedBytes(analyzed.truncatedBytes())
                 .addAllSolutions(own).addAllWarnings(warnings).addAllFrames(errors.frames(errorId))
-                .setDiagnostics(parsed.diagnostics());
+                .setDiagnostics(parsed.diagnostics()).setReopened(upserted.reopened())
+                .addAllAttempts(attemptsById.getOrDefault(errorId, List.of()));
         for (Matcher.Scored m : returned) {
             response.addMatches(ErrorMatch.newBuilder().setError(matched.get(m.errorId())).setScore(m.score())
                     .setStrong(m.strong()).putAllSignals(m.signals())
                     .addAllSolutions(solutionsById.getOrDefault(m.errorId(), List.of()))
+                    .addAllAttempts(attemptsById.getOrDefault(m.errorId(), List.of()))
                     .setSource(MatchSource.MATCH_SOURCE_REPORT));
         }
         link.ifPresent(response::setChainLink);
@@ -260,7 +280,17 @@ public class ErrorReporting {
         return response.setFootprint(footprint).build();
     }
 
-    private void insertFrames(long errorId, List<Frame> frames) {
+    /** Matches without the errors a person marked not an error (a statement only when something matched). */
+    private List<Matcher.Scored> withoutNotAnError(String tenant, List<Matcher.Scored> matches) {
+        if (matches.isEmpty()) {
+            return matches;
+        }
+        List<Long> excluded = jdbc.list("select id from error where tenant = ? and id = any(?) and not_an_error",
+                rs -> rs.getLong(1), tenant, matches.stream().map(Matcher.Scored::errorId).toArray(Long[]::new));
+        return excluded.isEmpty() ? matches : matches.stream().filter(m -> !excluded.contains(m.errorId())).toList();
+    }
+
+    private void insertFrames(long errorId, List<Frame> frames, String parser) {
         int n = frames.size();
         Long[] positions = new Long[n];
         String[] functions = new String[n];
@@ -279,7 +309,7 @@ public class ErrorReporting {
             columns[i] = f.column() == null ? null : f.column().toString();
             contexts[i] = f.contextLine();
             inApp[i] = Boolean.toString(f.inApp());
-            keys[i] = Fingerprints.frameKey(f);
+            keys[i] = Fingerprints.frameKey(f, parser);
         }
         jdbc.update("""
                 insert into stack_frame (error_id, position, function_name, file_path, line_number, column_number,

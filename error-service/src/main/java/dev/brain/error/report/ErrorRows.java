@@ -21,7 +21,7 @@ public class ErrorRows {
             e.id, e.project_id, p.name as project, e.fingerprint, e.error_type, e.message, e.message_template,
             e.language, e.parser, e.source_file, e.source_line, e.raw_truncated_bytes, e.command,
             e.working_directory, e.task_context, e.labels, e.occurrence_count, e.first_seen_at, e.last_seen_at,
-            e.resolved, e.resolved_at, e.embedded_at is not null as embedded""";
+            e.resolved, e.resolved_at, e.embedded_at is not null as embedded, e.not_an_error""";
     public static final String FROM = " from error e join project p on p.id = e.project_id ";
 
     private final Jdbc jdbc;
@@ -90,7 +90,8 @@ public class ErrorRows {
                 .setFirstSeenAt(Protos.timestamp(rs, "first_seen_at"))
                 .setLastSeenAt(Protos.timestamp(rs, "last_seen_at"))
                 .setResolved(rs.getBoolean("resolved"))
-                .setEmbedded(rs.getBoolean("embedded"));
+                .setEmbedded(rs.getBoolean("embedded"))
+                .setNotAnError(rs.getBoolean("not_an_error"));
         if (rs.getTimestamp("resolved_at") != null) {
             b.setResolvedAt(Protos.timestamp(rs, "resolved_at"));
         }

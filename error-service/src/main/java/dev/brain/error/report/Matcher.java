@@ -100,11 +100,11 @@ public class Matcher {
     /**
      * rank(x) of the full-text signal ranks x's own search vector (§5.7): a stored error's column (reported, late
      * match), or for a parsed query, which is not stored, the column's type and template parts (it has no task
-     * context or stack text). As text, for {@link CoverDensityRank}.
+     * context or stack text), built as the column builds them (V7). As text, for {@link CoverDensityRank}.
      */
     private static String ownVector(Probe probe) {
         return probe.excludeId() > 0 ? "(select search_vector::text from error where id = ?)"
-                : "(setweight(to_tsvector('simple', ?), 'A') || setweight(to_tsvector('simple', ?), 'A'))::text";
+                : "(setweight(searchable_words(?), 'A') || setweight(searchable_words(?), 'A'))::text";
     }
 
     private static List<Object> ownVectorParams(Probe probe) {

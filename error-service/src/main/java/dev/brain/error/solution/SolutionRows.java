@@ -14,6 +14,7 @@ import dev.brain.error.db.Jdbc;
 import dev.brain.error.db.Protos;
 import dev.brain.grpc.v1.ErrorSolutionLink;
 import dev.brain.grpc.v1.Solution;
+import dev.brain.grpc.v1.SolutionAttempt;
 import dev.brain.grpc.v1.SolutionForError;
 import dev.brain.grpc.v1.SolutionOutcome;
 
@@ -53,6 +54,30 @@ public class SolutionRows {
                 list.add(SolutionForError.newBuilder().setSolution(solution(rs)).setLink(link(rs)).build());
             }
             return errorId;
+        }, tenant, errorIds);
+        return result;
+    }
+
+    /** Failed attempts of each of the errors, newest first, at most {@code perError} each. */
+    public Map<Long, List<SolutionAttempt>> attempts(String tenant, Long[] errorIds, int perError) {
+        Map<Long, List<SolutionAttempt>> result = new LinkedHashMap<>();
+        if (errorIds.length == 0) {
+            return result;
+        }
+        jdbc.list("""
+                select a.id, a.error_id, a.description, a.reason, a.outcome, s.session_key, a.attempted_at
+                from solution_attempt a left join session s on s.id = a.session_id
+                where a.tenant = ? and a.error_id = any(?) order by a.error_id, a.attempted_at desc, a.id desc""", rs -> {
+            List<SolutionAttempt> list = result.computeIfAbsent(rs.getLong("error_id"), k -> new ArrayList<>());
+            if (list.size() < perError) {
+                list.add(SolutionAttempt.newBuilder().setId(rs.getLong("id")).setErrorId(rs.getLong("error_id"))
+                        .setDescription(rs.getString("description")).setReason(Protos.text(rs, "reason"))
+                        .setOutcome(rs.getString("outcome").equals("failure") ? SolutionOutcome.SOLUTION_OUTCOME_FAILURE
+                                : SolutionOutcome.SOLUTION_OUTCOME_PARTIAL)
+                        .setSessionKey(Protos.text(rs, "session_key"))
+                        .setAttemptedAt(Protos.timestamp(rs, "attempted_at")).build());
+            }
+            return null;
         }, tenant, errorIds);
         return result;
     }

@@ -241,17 +241,7 @@ public class Solutions {
     }
 
     public List<SolutionAttempt> attempts(String tenant, long errorId) {
-        return jdbc.list("""
-                select a.id, a.error_id, a.description, a.reason, a.outcome, s.session_key, a.attempted_at
-                from solution_attempt a left join session s on s.id = a.session_id
-                where a.tenant = ? and a.error_id = ? order by a.attempted_at desc, a.id desc""",
-                rs -> SolutionAttempt.newBuilder().setId(rs.getLong(1)).setErrorId(rs.getLong(2))
-                        .setDescription(rs.getString(3)).setReason(rs.getString(4) == null ? "" : rs.getString(4))
-                        .setOutcome(rs.getString(5).equals("failure") ? SolutionOutcome.SOLUTION_OUTCOME_FAILURE
-                                : SolutionOutcome.SOLUTION_OUTCOME_PARTIAL)
-                        .setSessionKey(rs.getString(6) == null ? "" : rs.getString(6))
-                        .setAttemptedAt(dev.brain.error.db.Protos.timestamp(rs, "attempted_at")).build(),
-                tenant, errorId);
+        return solutions.attempts(tenant, new Long[] {errorId}, Integer.MAX_VALUE).getOrDefault(errorId, List.of());
     }
 
     private static String text(String s) {

@@ -27,14 +27,19 @@ class FingerprintTest {
                 frame("renderWithHooks", "/home/alice/app/node_modules/react-dom/cjs/react-dom.development.js"),
                 frame("loadUsers", "/home/alice/app/src/api/users.ts"),
                 frame("main", "/home/alice/app/src/index.ts"));
-        assertThat(Fingerprints.selectedKeys(frames, 3))
+        assertThat(Fingerprints.selectedKeys(frames, "node", 3))
                 .containsExactly("UserList.render@users.ts", "loadUsers@users.ts", "main@index.ts");
-        assertThat(Fingerprints.fingerprint("TypeError", message, frames))
+        assertThat(Fingerprints.fingerprint(ParsedError.of("TypeError", message, frames, "javascript", "node", 1)))
                 .isEqualTo("2cf81632993882dbfe960cc355d7019de629368c085337e3d7191f4db5f74a6b");
     }
 
     private static Frame frame(String fn, String file) {
         return new Frame(fn, file, 1, 1, null, Fingerprints.inApp(file, fn));
+    }
+
+    /** The key of a frame of a runtime trace (a parser that is no compiler's). */
+    private static String runtimeKey(Frame f) {
+        return Fingerprints.frameKey(f, "node");
     }
 
     @Test
@@ -64,31 +69,31 @@ class FingerprintTest {
 
     @Test
     void frameKeys() {
-        assertThat(Fingerprints.frameKey(new Frame("main.(*Server).Handle(...)", "/x/server.go", 3, null, null, true)))
+        assertThat(runtimeKey(new Frame("main.(*Server).Handle(...)", "/x/server.go", 3, null, null, true)))
                 .isEqualTo("main.(*Server).Handle@server.go");
-        assertThat(Fingerprints.frameKey(new Frame("main.run(0xc000012345, {0x1, 0x2})", "/x/main.go", 3, null, null, true)))
+        assertThat(runtimeKey(new Frame("main.run(0xc000012345, {0x1, 0x2})", "/x/main.go", 3, null, null, true)))
                 .isEqualTo("main.run@main.go");
-        assertThat(Fingerprints.frameKey(new Frame("com.acme.Outer$Inner.method", "Outer.java", 3, null, null, true)))
+        assertThat(runtimeKey(new Frame("com.acme.Outer$Inner.method", "Outer.java", 3, null, null, true)))
                 .isEqualTo("com.acme.Outer$Inner.method@Outer.java");
-        assertThat(Fingerprints.frameKey(new Frame("com.acme.Main$1.run", "Main.java", 3, null, null, true)))
+        assertThat(runtimeKey(new Frame("com.acme.Main$1.run", "Main.java", 3, null, null, true)))
                 .isEqualTo("com.acme.Main$<N>.run@Main.java");
-        assertThat(Fingerprints.frameKey(new Frame("com.acme.Main.lambda$main$12", "Main.java", 3, null, null, true)))
+        assertThat(runtimeKey(new Frame("com.acme.Main.lambda$main$12", "Main.java", 3, null, null, true)))
                 .isEqualTo("com.acme.Main.lambda$main$<N>@Main.java");
-        assertThat(Fingerprints.frameKey(new Frame("shop::orders::Handler::handle", "./src/orders.rs", 3, 1, null, true)))
+        assertThat(runtimeKey(new Frame("shop::orders::Handler::handle", "./src/orders.rs", 3, 1, null, true)))
                 .isEqualTo("shop::orders::Handler::handle@orders.rs");
-        assertThat(Fingerprints.frameKey(new Frame(null, "file:///x/y/app.mjs?v=3#top", 1, 1, null, true)))
+        assertThat(runtimeKey(new Frame(null, "file:///x/y/app.mjs?v=3#top", 1, 1, null, true)))
                 .isEqualTo("<anonymous>@app.mjs");
-        assertThat(Fingerprints.frameKey(new Frame(null, "src\\db.rs", 1, 1, "run(schema  42);", true)))
+        assertThat(runtimeKey(new Frame(null, "src\\db.rs", 1, 1, "run(schema  42);", true)))
                 .isEqualTo("ctx:run(schema <NUM>);@db.rs");
-        assertThat(Fingerprints.frameKey(new Frame(null, null, null, null, null, true))).isEqualTo("<anonymous>@<unknown>");
+        assertThat(runtimeKey(new Frame(null, null, null, null, null, true))).isEqualTo("<anonymous>@<unknown>");
     }
 
     @Test
     void selectedKeysFallBackToAllFrames() {
         List<Frame> deps = List.of(frame("a", "/x/node_modules/a.js"), frame("b", "/x/node_modules/b.js"),
                 frame("c", "/x/node_modules/c.js"), frame("d", "/x/node_modules/d.js"));
-        assertThat(Fingerprints.selectedKeys(deps, 3)).containsExactly("a@a.js", "b@b.js", "c@c.js");
-        assertThat(Fingerprints.selectedKeys(List.of(), 3)).isEmpty();
+        assertThat(Fingerprints.selectedKeys(deps, "node", 3)).containsExactly("a@a.js", "b@b.js", "c@c.js");
+        assertThat(Fingerprints.selectedKeys(List.of(), "node", 3)).isEmpty();
     }
 
     static Stream<Arguments> sameErrors() {
@@ -118,7 +123,13 @@ class FingerprintTest {
                         "error[E0425]: cannot find value `x` in this scope\n --> src/a.rs:1:2\n  |\n1 |     run(x);\n",
                         "error[E0425]: cannot find value `x` in this scope\n  --> src/a.rs:10:20\n   |\n10 |     run(x);\n"),
                 arguments("shell: script path and line",
-                        "/tmp/build-1.sh: line 3: jq: command not found", "bash: jq: command not found"));
+                        "/tmp/build-1.sh: line 3: jq: command not found", "bash: jq: command not found"),
+                arguments("next.js: server chunk numbers",
+                        "TypeError: fetch failed\n    at handler (/app/.next/server/chunks/742.js:1:2048)\n",
+                        "TypeError: fetch failed\n    at handler (/srv/web/.next/server/chunks/915.js:1:877)\n"),
+                arguments("vite: content hashes",
+                        "TypeError: x is undefined\n    at render (https://shop.example/assets/index-B4gT9xQe.js:12:9)\n",
+                        "TypeError: x is undefined\n    at render (https://shop.example/assets/index-Dq81mZk2.js:40:3)\n"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -140,7 +151,6 @@ class FingerprintTest {
                 arguments("localhost port", "curl: (7) Failed to connect to localhost:8080: Connection refused",
                         "curl: (7) Failed to connect to localhost:9090: Connection refused"),
                 arguments("go receiver", go, go.replace("(*Server)", "(*Client)")),
-                arguments("code line", rust, rust.replace("order.id", "order.total")),
                 arguments("two rust errors, same file", rust,
                         "error[E0502]: cannot borrow `order` as mutable because it is also borrowed as immutable\n"
                                 + "  --> src/orders.rs:57:20\n   |\n57 |     println!(\"{}\", order.id);\n"),
@@ -148,6 +158,9 @@ class FingerprintTest {
                         "Traceback (most recent call last):\n  File \"/a/x.py\", line 1, in f\nKeyError: 'order'"),
                 arguments("java inner class", "java.lang.IllegalStateException: x\n\tat com.acme.Outer$Inner.run(Outer.java:1)\n",
                         "java.lang.IllegalStateException: x\n\tat com.acme.Outer$Other.run(Outer.java:1)\n"),
+                arguments("bundle name", "TypeError: x is undefined\n    at render (/assets/index-B4gT9xQe.js:1:1)\n",
+                        "TypeError: x is undefined\n    at render (/assets/vendor-B4gT9xQe.js:1:1)\n"),
+                arguments("compiler diagnostic, other file", rust, rust.replace("src/orders.rs", "src/billing.rs")),
                 arguments("rust method", "thread 'main' panicked at src/a.rs:1:1:\nboom\nstack backtrace:\n   0: app::Server::handle\n             at ./src/a.rs:1:1\n",
                         "thread 'main' panicked at src/a.rs:1:1:\nboom\nstack backtrace:\n   0: app::Client::handle\n             at ./src/a.rs:1:1\n"));
     }
@@ -156,6 +169,123 @@ class FingerprintTest {
     @MethodSource("differentErrors")
     void differentErrorsDifferentFingerprints(String name, String a, String b) {
         assertThat(fp(a)).isNotEqualTo(fp(b));
+    }
+
+    @Test
+    void bundlerChunkNumbersAndHashesBecomeH() {
+        assertThat(Fingerprints.basename(".next/server/chunks/742.js")).isEqualTo("<H>.js");
+        assertThat(Fingerprints.basename("/srv/web/.next/server/chunks/915.js")).isEqualTo("<H>.js");
+        assertThat(Fingerprints.basename("https://shop.example/assets/index-B4gT9xQe.js")).isEqualTo("index-<H>.js");
+        assertThat(Fingerprints.basename("/static/js/main.3f2a9c1e.chunk.js")).isEqualTo("main.<H>.chunk.js");
+        assertThat(Fingerprints.basename("dist/chunk-2TZKDP4F.mjs")).isEqualTo("chunk-<H>.mjs");
+        assertThat(Fingerprints.basename("vendors_node_modules_123_456.js")).isEqualTo("vendors_node_modules_<H>_<H>.js");
+        // words, parts under six characters, parts with other characters and the extension stay
+        assertThat(Fingerprints.basename("/app/src/users.ts")).isEqualTo("users.ts");
+        assertThat(Fingerprints.basename("react-dom.development.js")).isEqualTo("react-dom.development.js");
+        assertThat(Fingerprints.basename("handler_v2.py")).isEqualTo("handler_v2.py");
+        assertThat(Fingerprints.basename("abcdefgh.js")).isEqualTo("abcdefgh.js");
+        assertThat(Fingerprints.basename("icon@2x-large.png")).isEqualTo("icon@2x-large.png");
+        assertThat(Fingerprints.basename("clip.mp4")).isEqualTo("clip.mp4");
+        // only bundler output: source files named with letters and digits keep their names (README, a narrower
+        // reading of §5.4)
+        assertThat(Fingerprints.basename("src/OAuth2Client.java")).isEqualTo("OAuth2Client.java");
+        assertThat(Fingerprints.basename("pkg/s3client.go")).isEqualTo("s3client.go");
+        assertThat(Fingerprints.basename("UserControllerV100042.java")).isEqualTo("UserControllerV100042.java");
+        assertThat(Fingerprints.basename("assets/app-9f8e7d6c.css")).isEqualTo("app-<H>.css");
+    }
+
+    static final String E0382_LINE_14 = """
+            error[E0382]: borrow of moved value: `settings`
+              --> src/bootstrap.rs:14:20
+               |
+            11 |     let settings = Settings::load()?;
+               |         -------- move occurs because `settings` has type `Settings`, which does not implement the `Copy` trait
+            12 |     start(settings);
+               |           -------- value moved here
+            13 |
+            14 |     println!("{}", settings.port);
+               |                    ^^^^^^^^^^^^^ value borrowed here after move
+            """;
+
+    static final String E0382_LINE_31 = """
+            error[E0382]: borrow of moved value: `settings`
+              --> /home/bob/api/src/bootstrap.rs:31:37
+               |
+            22 |     let settings = Settings::from_env();
+               |         -------- move occurs because `settings` has type `Settings`, which does not implement the `Copy` trait
+            23 |     let server = Server::bind(settings);
+               |                               -------- value moved here
+            ...
+            31 |     log::info!("listening on {}", settings.address());
+               |                                   ^^^^^^^^^^^^^^^^^^ value borrowed here after move
+            """;
+
+    /** One diagnostic of each compiler parser, and the same diagnostic after an edit (other lines, other echoed code). */
+    static Stream<Arguments> compilerDiagnostics() {
+        return Stream.of(
+                arguments("rustc", E0382_LINE_14, E0382_LINE_31, "diag@bootstrap.rs"),
+                arguments("typescript", """
+                        src/components/Cart.tsx:14:9 - error TS2322: Type 'string' is not assignable to type 'number'.
+
+                        14   const total: number = props.total;
+                                   ~~~~~
+                        """, """
+                        src/components/Cart.tsx:52:11 - error TS2322: Type 'string' is not assignable to type 'number'.
+
+                        52   let sum: number = row.amount;
+                                 ~~~
+                        """, "diag@Cart.tsx"),
+                arguments("javac", """
+                        src/main/java/com/acme/shop/OrderService.java:42: error: cannot find symbol
+                                orderRepo.save(order);
+                                ^
+                          symbol:   variable orderRepo
+                        """, """
+                        /ci/src/main/java/com/acme/shop/OrderService.java:97: error: cannot find symbol
+                                return orderRepo.findAll().stream().map(this::view).toList();
+                                       ^
+                          symbol:   variable orderRepo
+                        """, "diag@OrderService.java"),
+                arguments("javac", "e: file:///a/src/main/kotlin/Main.kt:5:13 Unresolved reference: findByEmail\n",
+                        "e: file:///b/src/main/kotlin/Main.kt:40:2 Unresolved reference: findByEmail\n", "diag@Main.kt"),
+                arguments("gcc-clang", """
+                        src/parser.c:57:12: error: 'hdr_len' undeclared (first use in this function)
+                           57 |     return hdr_len;
+                              |            ^~~~~~~
+                        """, """
+                        src/parser.c:88:20: error: 'hdr_len' undeclared (first use in this function)
+                           88 |     size_t total = hdr_len + body_len;
+                              |                    ^~~~~~~
+                        """, "diag@parser.c"),
+                arguments("go-build", "./main.go:28:19: undefined: OrderRepo\n", "./main.go:71:3: undefined: OrderRepo\n",
+                        "diag@main.go"),
+                arguments("maven", "[ERROR] /ci/shop/src/main/java/com/acme/Cart.java:[8,25] ';' expected\n",
+                        "[ERROR] /home/a/shop/src/main/java/com/acme/Cart.java:[61,3] ';' expected\n", "diag@Cart.java"));
+    }
+
+    @ParameterizedTest(name = "{0}: {3}")
+    @MethodSource("compilerDiagnostics")
+    void compilerDiagnosticsAreKeyedByTheirFileAndNeverByTheEchoedSource(String parser, String before, String after,
+            String key) {
+        AnalyzedError a = AnalyzedError.of(before);
+        AnalyzedError b = AnalyzedError.of(after);
+        assertThat(a.parsed().parser()).isEqualTo(parser);
+        assertThat(Fingerprints.selectedKeys(a.parsed().frames(), parser, 3)).containsExactly(key);
+        String echoed = a.parsed().frames().get(0).contextLine();
+        if (echoed != null) {        // rustc, typescript, javac and gcc-clang echo the line: it was read, and it changed
+            assertThat(b.parsed().frames().get(0).contextLine()).isNotNull().isNotEqualTo(echoed);
+        }
+        assertThat(b.parsed().message()).isEqualTo(a.parsed().message());
+        assertThat(b.template()).isEqualTo(a.template());
+        assertThat(b.fingerprint()).isEqualTo(a.fingerprint());
+    }
+
+    @Test
+    void echoedSourceLinesStayContextLinesAndOutOfMessageAndTemplate() {
+        AnalyzedError e = AnalyzedError.of(E0382_LINE_14);
+        assertThat(e.parsed().frames().get(0).contextLine()).isEqualTo("println!(\"{}\", settings.port);");
+        assertThat(e.parsed().message()).isEqualTo("borrow of moved value: `settings`");
+        assertThat(e.template()).isEqualTo("borrow of moved value: `settings`");
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.brain.error.migration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.List;
@@ -14,6 +15,9 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 
+import dev.brain.error.intake.AnalyzedError;
+import dev.brain.error.intake.Fingerprints;
+import dev.brain.error.intake.MessageTemplate;
 import dev.brain.testing.MigrationCheck;
 import io.quarkus.test.junit.QuarkusTest;
 
@@ -102,6 +106,108 @@ class MigrationTest {
             s.execute("delete from %s.error where fingerprint = '%s'".formatted(schema, "a".repeat(64)));
             assertThat(count(s, "select count(*) from %s.error_recency".formatted(schema))).isEqualTo(1);
             assertThat(differences(s, schema)).isZero();
+        }
+    }
+
+    /**
+     * V7 computes every stored error's search vector with the identifier parts; V7.1 re-keys stored errors with the
+     * frame keys of §5.4 as they are now, so that a new report of a stored error finds its row. Two stored errors that
+     * the new key makes one (the same diagnostic with another echoed line) are not merged: the more recently seen takes
+     * the fingerprint. A fingerprint the old keys do not reproduce is left alone; antipatterns follow their error.
+     */
+    @Test
+    void v7SearchesStoredErrorsByPartsAndV71ReKeysThem() throws Exception {
+        String schema = "error_v7_migration_test";
+        String type = "E0382";
+        String template = "borrow of moved value: `settings`";
+        try (var scratch = MigrationCheck.scratchAt(dataSource, schema, "6"); Connection c = dataSource.getConnection();
+                Statement s = c.createStatement()) {
+            s.execute("insert into " + schema + ".project (tenant, name, created_at, updated_at)"
+                    + " values ('t', 'p', now(), now())");
+            String line14 = "println!(\"{}\", settings.port);";
+            String line31 = "log::info!(\"listening on {}\", settings.address());";
+            long older = storedError(c, schema, type, template, "rustc", "2026-01-01T00:00:00Z", "the SettingsLoader",
+                    null, line14, "src/bootstrap.rs");
+            long newer = storedError(c, schema, type, template, "rustc", "2026-01-02T00:00:00Z", null,
+                    null, line31, "/home/bob/api/src/bootstrap.rs");
+            long chunk = storedError(c, schema, "TypeError", "fetch failed", "node", "2026-01-01T00:00:00Z", null,
+                    "handler", null, "/app/.next/server/chunks/742.js");
+            long imported = storedError(c, schema, "E0599", "no method named `go`", "rustc", "2026-01-01T00:00:00Z", null,
+                    null, "x.go();", "src/x.rs");
+            s.execute("update %s.error set fingerprint = '%s' where id = %d".formatted(schema, "f".repeat(64), imported));
+            String chunkBefore = fingerprint(s, schema, chunk);
+            String olderBefore = fingerprint(s, schema, older);
+            s.execute("""
+                    insert into %1$s.antipattern (tenant, source_error_id, description, error_type, fingerprint,
+                        message_template, severity, failed_attempts, confidence, created_at, updated_at)
+                    select tenant, id, 'd', error_type, fingerprint, message_template, 'warning', 2, 0.6, now(), now()
+                    from %1$s.error where id = %2$d""".formatted(schema, chunk));
+
+            assertThat(scratch.migrate("latest")).isPositive();
+
+            String rekeyed = Fingerprints.fingerprint(type, template, List.of("diag@bootstrap.rs"));
+            assertThat(AnalyzedError.of("error[E0382]: borrow of moved value: `settings`\n --> src/bootstrap.rs:9:5\n")
+                    .fingerprint()).isEqualTo(rekeyed);
+            assertThat(fingerprint(s, schema, newer)).isEqualTo(rekeyed);
+            assertThat(fingerprint(s, schema, older)).isEqualTo(olderBefore);
+            assertThat(fingerprint(s, schema, chunk)).isNotEqualTo(chunkBefore)
+                    .isEqualTo(Fingerprints.fingerprint("TypeError", "fetch failed", List.of("handler@<H>.js")));
+            assertThat(fingerprint(s, schema, imported)).isEqualTo("f".repeat(64));
+            assertThat(count(s, """
+                    select count(*) from %s.stack_frame where (error_id, normalized) in
+                      ((%d, 'diag@bootstrap.rs'), (%d, 'diag@bootstrap.rs'), (%d, 'handler@<H>.js'), (%d, 'diag@x.rs'))"""
+                    .formatted(schema, older, newer, chunk, imported))).isEqualTo(4);
+            assertThat(count(s, "select count(*) from %s.antipattern where fingerprint = '%s'".formatted(schema,
+                    fingerprint(s, schema, chunk)))).isEqualTo(1);
+            assertThat(count(s, """
+                    select count(*) from %s.error where id = %d
+                      and search_vector @@ 'settings & loader & bootstrap.rs'::tsquery""".formatted(schema, older)))
+                    .isEqualTo(1);
+        }
+    }
+
+    /** An error of one frame stored with §5.4's keys as they were before V7.1 (a key of the echoed line). */
+    private static long storedError(Connection c, String schema, String type, String template, String parser,
+            String lastSeen, String taskContext, String function, String contextLine, String file) throws Exception {
+        String oldKey = (function != null ? function : "ctx:" + MessageTemplate.template(contextLine)) + "@"
+                + file.substring(file.lastIndexOf('/') + 1);
+        long id;
+        try (PreparedStatement s = c.prepareStatement("""
+                insert into %s.error (tenant, project_id, fingerprint, error_type, message, message_template, parser,
+                                      raw_output, first_seen_at, last_seen_at, task_context, stack_text)
+                select 't', id, ?, ?, ?, ?, ?, 'm', ?::timestamptz, ?::timestamptz, ?, ? from %1$s.project returning id"""
+                .formatted(schema))) {
+            s.setString(1, Fingerprints.fingerprint(type, template, List.of(oldKey)));
+            s.setString(2, type);
+            s.setString(3, template);
+            s.setString(4, template);
+            s.setString(5, parser);
+            s.setString(6, lastSeen);
+            s.setString(7, lastSeen);
+            s.setString(8, taskContext);
+            s.setString(9, (function == null ? "" : function) + " " + file + "\n");
+            try (ResultSet rs = s.executeQuery()) {
+                rs.next();
+                id = rs.getLong(1);
+            }
+        }
+        try (PreparedStatement s = c.prepareStatement("""
+                insert into %s.stack_frame (error_id, position, function_name, file_path, context_line, in_app, normalized)
+                values (?, 0, ?, ?, ?, true, ?)""".formatted(schema))) {
+            s.setLong(1, id);
+            s.setString(2, function);
+            s.setString(3, file);
+            s.setString(4, contextLine);
+            s.setString(5, oldKey);
+            s.executeUpdate();
+        }
+        return id;
+    }
+
+    private static String fingerprint(Statement s, String schema, long errorId) throws Exception {
+        try (ResultSet rs = s.executeQuery("select fingerprint from %s.error where id = %d".formatted(schema, errorId))) {
+            rs.next();
+            return rs.getString(1);
         }
     }
 

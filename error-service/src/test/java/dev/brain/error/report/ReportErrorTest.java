@@ -18,12 +18,17 @@ import jakarta.inject.Inject;
 import dev.brain.error.support.ErrorServiceTestBase;
 import dev.brain.grpc.v1.ErrorHit;
 import dev.brain.grpc.v1.ErrorRecord;
+import dev.brain.grpc.v1.ForgetKind;
+import dev.brain.grpc.v1.ForgetRequest;
+import dev.brain.grpc.v1.ForgetResponse;
 import dev.brain.grpc.v1.GetErrorRequest;
 import dev.brain.grpc.v1.ListSolutionsRequest;
 import dev.brain.grpc.v1.QueryErrorsRequest;
 import dev.brain.grpc.v1.ReportAttemptRequest;
 import dev.brain.grpc.v1.ReportErrorRequest;
 import dev.brain.grpc.v1.ReportErrorResponse;
+import dev.brain.grpc.v1.Scope;
+import dev.brain.grpc.v1.SolutionAttempt;
 import dev.brain.grpc.v1.SolutionOutcome;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -58,8 +63,36 @@ class ReportErrorTest extends ErrorServiceTestBase {
         // wilson(2, 2) and wilson(1, 1) at age 0
         assertThat(second.getSolutions(0).getLink().getConfidence()).isCloseTo(0.3424, within(1e-4));
         assertThat(second.getSolutions(1).getLink().getConfidence()).isCloseTo(0.2065, within(1e-4));
-        assertThat(second.getError().getResolved()).isTrue();
+        // the solutions resolved it; occurring again reopens it, says so and tells the project
+        assertThat(second.getError().getResolved()).isFalse();
+        assertThat(second.getReopened()).isTrue();
         assertThat(jdbc.count("select count(*) from error_occurrence where tenant = ?", tenant)).isEqualTo(2);
+        assertThat(jdbc.count("select count(*) from notification where tenant = ? and type = 'error_reopened'"
+                + " and reference_id = ? and project_id is not null and target_session_id is null", tenant, errorId))
+                .isEqualTo(1);
+        ReportErrorResponse third = report("shop", TYPE_ERROR);
+        assertThat(third.getReopened()).isFalse();
+        assertThat(third.getError().getOccurrenceCount()).isEqualTo(3);
+    }
+
+    @Test
+    void aReportCarriesTheFailedAttemptsAndForgetRemovesTheNodesSynapses() {
+        long errorId = report("shop", TYPE_ERROR).getError().getId();
+        long solution = solve("shop", errorId, "Initialise users").getSolution().getId();
+        errors().reportAttempt(ReportAttemptRequest.newBuilder().setScope(Scope.newBuilder().setProject("shop"))
+                .setErrorId(errorId).setDescription("Wrapped it in try/catch").setReason("hides the bug").build());
+        ReportErrorResponse again = report("shop", TYPE_ERROR);
+        assertThat(again.getAttemptsList()).extracting(SolutionAttempt::getDescription).containsExactly("Wrapped it in try/catch");
+
+        ForgetResponse forgotten = errors().forget(ForgetRequest.newBuilder().setScope(Scope.newBuilder().setProject("shop"))
+                .setKind(ForgetKind.FORGET_KIND_ERROR).setId(errorId).build());
+        assertThat(forgotten.getDeletedMap()).containsEntry("error", 1L).containsEntry("solution", 1L)
+                .containsEntry("solution_attempt", 1L).containsEntry("error_occurrence", 2L);
+        assertThat(jdbc.count("select count(*) from error where tenant = ?", tenant)).isZero();
+        assertThat(jdbc.count("select count(*) from solution where tenant = ?", tenant)).isZero();
+        assertThat(jdbc.list("select event->'source'->>'type' || ':' || (event->'source'->>'id') from outbox"
+                + " where tenant = ? and event->>'op' = 'node_deleted' order by id", rs -> rs.getString(1), tenant))
+                .containsExactly("error:" + errorId, "solution:" + solution);
     }
 
     @Test
