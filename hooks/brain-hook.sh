@@ -1,10 +1,18 @@
 #!/usr/bin/env bash
-# Claude Code PostToolUse hook for Brain: forwards the hook JSON from stdin to the gateway
-# (${BRAIN_URL:-http://127.0.0.1:8080}/hooks/post-tool-use, 2 s at most) and prints its answer.
+# Claude Code hook for Brain: `brain-hook.sh EVENT` with EVENT one of session-start, pre-tool-use,
+# post-tool-use-failure, post-tool-use (default). Reads Claude Code's hook JSON from stdin, adds the project as
+# this machine sees it — brain_project (the git top-level directory's name; every worktree of a repository maps to
+# its main worktree's name) and brain_repo (the origin URL without scheme, credentials and .git) — posts it to
+# ${BRAIN_URL:-http://127.0.0.1:8080}/hooks/EVENT (1 s at most for pre-tool-use, else 2 s) and prints the answer.
 # Token: $BRAIN_TOKEN, else the local token of `./brain up` (${BRAIN_DATA_DIR:-$BRAIN_HOME/data}/local-token).
 # Always exits 0 and prints nothing on any failure: a hook must never get in the agent's way.
 # Installed by `./brain hooks install [--global]`.
 
+event=${1:-post-tool-use}
+case $event in
+  session-start|pre-tool-use|post-tool-use-failure|post-tool-use) ;;
+  *) cat >/dev/null 2>&1; exit 0 ;;
+esac
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" 2>/dev/null && pwd) || exit 0
 home=${BRAIN_HOME:-$(dirname "$here")}
 url=${BRAIN_URL:-http://127.0.0.1:8080}
@@ -13,13 +21,42 @@ token_file=${BRAIN_DATA_DIR:-$home/data}/local-token
 if [ -z "$token" ] && [ -r "$token_file" ]; then
   token=$(head -n 1 "$token_file" 2>/dev/null | tr -d '[:space:]')
 fi
-if ! command -v curl >/dev/null 2>&1; then
-  cat >/dev/null 2>&1
-  exit 0
+payload=$(cat 2>/dev/null) || exit 0
+command -v curl >/dev/null 2>&1 || exit 0
+
+json_string() { # text → a JSON string literal
+  local s=$1
+  s=${s//\\/\\\\}; s=${s//\"/\\\"}; s=${s//$'\n'/\\n}; s=${s//$'\r'/\\r}; s=${s//$'\t'/\\t}
+  printf '"%s"' "$s"
+}
+
+# the directory the event happened in: the payload's cwd (JSON-escaped quotes and backslashes are rare in paths;
+# such a path falls back to the hook's own working directory, which Claude Code sets to the same)
+cwd=$PWD
+if [[ $payload =~ \"cwd\"[[:space:]]*:[[:space:]]*\"([^\"\\]*)\" ]]; then cwd=${BASH_REMATCH[1]}; fi
+project="" repo=""
+if command -v git >/dev/null 2>&1 && [ -d "$cwd" ]; then
+  common=$(git -C "$cwd" rev-parse --path-format=absolute --git-common-dir 2>/dev/null) || common=""
+  if [ -n "$common" ]; then
+    if [ "$(basename "$common")" = .git ]; then project=$(basename "$(dirname "$common")")
+    else project=$(basename "$common" .git); fi  # a bare repository's worktrees
+    repo=$(git -C "$cwd" config --get remote.origin.url 2>/dev/null) || repo=""
+    if [[ $repo == *://* ]]; then repo=${repo#*://}; repo=${repo#*@}
+    else repo=${repo#*@}; [[ $repo =~ ^[^/:]+:[^0-9] ]] && repo=${repo/:/\/}; fi  # scp-like host:path → host/path
+    repo=${repo%/}; repo=${repo%.git}
+  fi
 fi
-answer=$(curl -sf --max-time 2 -X POST \
+if [[ $payload =~ ^[[:space:]]*\{ ]]; then
+  rest=${payload#*\{} sep=,
+  [[ $rest =~ ^[[:space:]]*\} ]] && sep=""
+  payload="{\"brain_project\":$(json_string "$project"),\"brain_repo\":$(json_string "$repo")$sep$rest"
+fi
+
+time_out=2
+[ "$event" = pre-tool-use ] && time_out=1
+answer=$(printf '%s' "$payload" | curl -sf --max-time "$time_out" -X POST \
   -H 'Content-Type: application/json' -H "Authorization: Bearer $token" \
-  --data-binary @- "$url/hooks/post-tool-use" 2>/dev/null) || exit 0
+  --data-binary @- "$url/hooks/$event" 2>/dev/null) || exit 0
 if [ -n "$answer" ]; then
   printf '%s\n' "$answer"
 fi

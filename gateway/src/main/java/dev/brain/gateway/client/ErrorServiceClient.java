@@ -19,12 +19,23 @@ import dev.brain.grpc.v1.GetErrorResponse;
 import dev.brain.grpc.v1.ImportErrorsRequest;
 import dev.brain.grpc.v1.ImportErrorsResponse;
 import dev.brain.grpc.v1.JobRunResult;
+import dev.brain.grpc.v1.ForgetRequest;
+import dev.brain.grpc.v1.ForgetResponse;
+import dev.brain.grpc.v1.ListErrorsRequest;
+import dev.brain.grpc.v1.ListErrorsResponse;
 import dev.brain.grpc.v1.ListNotificationsRequest;
 import dev.brain.grpc.v1.ListNotificationsResponse;
 import dev.brain.grpc.v1.MutinyErrorServiceGrpc;
 import dev.brain.grpc.v1.MutinyLearningServiceGrpc;
 import dev.brain.grpc.v1.MutinyNotificationServiceGrpc;
+import dev.brain.grpc.v1.ListRulesRequest;
+import dev.brain.grpc.v1.ListRulesResponse;
 import dev.brain.grpc.v1.MutinyPreventionServiceGrpc;
+import dev.brain.grpc.v1.MutinySessionServiceGrpc;
+import dev.brain.grpc.v1.RegisterSessionRequest;
+import dev.brain.grpc.v1.RegisterSessionResponse;
+import dev.brain.grpc.v1.ReportRuleOutcomeRequest;
+import dev.brain.grpc.v1.ReportRuleOutcomeResponse;
 import dev.brain.grpc.v1.QueryErrorsRequest;
 import dev.brain.grpc.v1.QueryErrorsResponse;
 import dev.brain.grpc.v1.RateSolutionRequest;
@@ -43,6 +54,8 @@ import dev.brain.grpc.v1.RunSessionCleanupRequest;
 import dev.brain.grpc.v1.RunSessionCleanupResponse;
 import dev.brain.grpc.v1.Scope;
 import dev.brain.grpc.v1.TableCount;
+import dev.brain.grpc.v1.UpdateErrorRequest;
+import dev.brain.grpc.v1.UpdateErrorResponse;
 import dev.brain.tenancy.Tenancy;
 import io.grpc.stub.AbstractStub;
 import io.grpc.stub.MetadataUtils;
@@ -62,17 +75,20 @@ public class ErrorServiceClient {
     private final MutinyPreventionServiceGrpc.MutinyPreventionServiceStub prevention;
     private final MutinyNotificationServiceGrpc.MutinyNotificationServiceStub notifications;
     private final MutinyLearningServiceGrpc.MutinyLearningServiceStub learning;
+    private final MutinySessionServiceGrpc.MutinySessionServiceStub sessions;
     private final Duration deadline;
 
     public ErrorServiceClient(@GrpcClient("error") MutinyErrorServiceGrpc.MutinyErrorServiceStub service,
             @GrpcClient("error") MutinyPreventionServiceGrpc.MutinyPreventionServiceStub prevention,
             @GrpcClient("error") MutinyNotificationServiceGrpc.MutinyNotificationServiceStub notifications,
             @GrpcClient("error") MutinyLearningServiceGrpc.MutinyLearningServiceStub learning,
+            @GrpcClient("error") MutinySessionServiceGrpc.MutinySessionServiceStub sessions,
             @ConfigProperty(name = "brain.services.deadline", defaultValue = "2s") Duration deadline) {
         this.service = service;
         this.prevention = prevention;
         this.notifications = notifications;
         this.learning = learning;
+        this.sessions = sessions;
         this.deadline = deadline;
     }
 
@@ -125,7 +141,38 @@ public class ErrorServiceClient {
     }
 
     public Uni<ListNotificationsResponse> listNotifications(String tenant, ListNotificationsRequest request) {
-        return failures(as(notifications, tenant, deadline).listNotifications(request));
+        return listNotifications(tenant, request, deadline);
+    }
+
+    public Uni<ListNotificationsResponse> listNotifications(String tenant, ListNotificationsRequest request,
+            Duration callDeadline) {
+        return failures(as(notifications, tenant, callDeadline).listNotifications(request));
+    }
+
+    public Uni<ListErrorsResponse> listErrors(String tenant, ListErrorsRequest request, Duration callDeadline) {
+        return failures(as(service, tenant, callDeadline == null ? deadline : callDeadline).listErrors(request));
+    }
+
+    public Uni<UpdateErrorResponse> updateError(String tenant, UpdateErrorRequest request) {
+        return failures(as(service, tenant, deadline).updateError(request));
+    }
+
+    public Uni<ForgetResponse> forget(String tenant, ForgetRequest request) {
+        return failures(as(service, tenant, deadline).forget(request));
+    }
+
+    public Uni<ListRulesResponse> listRules(String tenant, ListRulesRequest request, Duration callDeadline) {
+        return failures(as(prevention, tenant, callDeadline == null ? deadline : callDeadline).listRules(request));
+    }
+
+    public Uni<ReportRuleOutcomeResponse> reportRuleOutcome(String tenant, ReportRuleOutcomeRequest request) {
+        return failures(as(prevention, tenant, deadline).reportRuleOutcome(request));
+    }
+
+    /** Registers (or refreshes) a session, e.g. Claude Code's session at its SessionStart hook. */
+    public Uni<RegisterSessionResponse> registerSession(String tenant, RegisterSessionRequest request,
+            Duration callDeadline) {
+        return failures(as(sessions, tenant, callDeadline).registerSession(request));
     }
 
     /** One page of the error export (JSON lines); a page reads up to 1,000 records, so a longer deadline. */

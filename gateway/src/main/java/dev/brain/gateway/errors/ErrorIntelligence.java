@@ -25,7 +25,24 @@ import dev.brain.gateway.errors.ErrorViews.Rating;
 import dev.brain.gateway.errors.ErrorViews.SolutionReport;
 import dev.brain.gateway.errors.ErrorViews.SolutionView;
 import dev.brain.gateway.errors.ErrorViews.WarningView;
+import dev.brain.gateway.errors.ErrorViews.ErrorList;
+import dev.brain.gateway.errors.ErrorViews.Forgotten;
+import dev.brain.gateway.errors.ErrorViews.ListedError;
+import dev.brain.gateway.errors.ErrorViews.RuleList;
+import dev.brain.gateway.errors.ErrorViews.RuleView;
 import dev.brain.grpc.v1.CheckPreventionRequest;
+import dev.brain.grpc.v1.ErrorListFilter;
+import dev.brain.grpc.v1.ForgetKind;
+import dev.brain.grpc.v1.ForgetRequest;
+import dev.brain.grpc.v1.ListErrorsRequest;
+import dev.brain.grpc.v1.ListRulesRequest;
+import dev.brain.grpc.v1.PreventionOutcome;
+import dev.brain.grpc.v1.RegisterSessionRequest;
+import dev.brain.grpc.v1.ReportRuleOutcomeRequest;
+import dev.brain.grpc.v1.Rule;
+import dev.brain.grpc.v1.SessionKind;
+import dev.brain.grpc.v1.SolutionAttempt;
+import dev.brain.grpc.v1.UpdateErrorRequest;
 import dev.brain.grpc.v1.ErrorMatch;
 import dev.brain.grpc.v1.ErrorRecord;
 import dev.brain.grpc.v1.ListNotificationsRequest;
@@ -54,6 +71,8 @@ public class ErrorIntelligence {
     static final Pattern PROJECT = Pattern.compile("^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$");
     static final Pattern SESSION = Pattern.compile("^[A-Za-z0-9._:-]{1,128}$");
     static final int MAX_LIMIT = 50;
+    /** A solution's diff in an answer (gateway.md §1: ≤ 2 KiB, cut with a marker). */
+    static final int MAX_DIFF = 2048;
 
     private final ErrorServiceClient errors;
 
@@ -132,7 +151,8 @@ public class ErrorIntelligence {
         ErrorRecord e = r.getError();
         List<MatchView> matches = r.getMatchesList().stream().map(ErrorIntelligence::match).toList();
         return new ErrorReport(e.getId(), r.getIsNew(), e.getFingerprint(), e.getErrorType(), e.getMessage(),
-                e.getLanguage(), e.getProject(), e.getOccurrenceCount(), solutions(r.getSolutionsList()), matches,
+                e.getLanguage(), e.getProject(), e.getOccurrenceCount(), r.getReopened(), e.getNotAnError(),
+                solutions(r.getSolutionsList()), attempts(r.getAttemptsList()), matches,
                 warnings(r.getWarningsList()), r.getTruncatedBytes() > 0, r.getTruncatedBytes(),
                 matches.isEmpty() && r.hasFootprint() ? searched(r.getFootprint()) : null);
     }
@@ -152,7 +172,7 @@ public class ErrorIntelligence {
                     ErrorRecord e = hit.getError();
                     return new QueryResult(e.getId(), hit.getScore(), hit.hasMatchScore() ? hit.getMatchScore() : null,
                             e.getErrorType(), e.getMessage(), e.getProject(), e.getOccurrenceCount(), e.getResolved(),
-                            solutions(hit.getSolutionsList()));
+                            solutions(hit.getSolutionsList()), attempts(hit.getAttemptsList()));
                 }).toList(), r.hasFootprint() ? searched(r.getFootprint()) : null, r.getSemanticSkipped()));
     }
 
@@ -160,12 +180,122 @@ public class ErrorIntelligence {
         id("error_id", errorId);
         return errors.getError(who.tenant(), scope(new Who(who.tenant(), null, who.session())), errorId).map(r -> {
             ErrorRecord e = r.getError();
-            return new ErrorDetail(e.getId(), e.getFingerprint(), e.getErrorType(), e.getMessage(), e.getLanguage(),
-                    e.getProject(), e.getOccurrenceCount(), e.getResolved(), e.getCommand(), e.getWorkingDirectory(),
-                    e.getRawOutput(), solutions(r.getSolutionsList()), r.getAttemptsList().stream()
-                            .map(a -> new AttemptView(a.getId(), a.getDescription(), a.getReason(), outcome(a.getOutcome())))
-                            .toList());
+            return detail(e, r.getSolutionsList(), r.getAttemptsList());
         });
+    }
+
+    static ErrorDetail detail(ErrorRecord e, List<SolutionForError> solutions, List<SolutionAttempt> attempts) {
+        return new ErrorDetail(e.getId(), e.getFingerprint(), e.getErrorType(), e.getMessage(), e.getLanguage(),
+                e.getProject(), e.getOccurrenceCount(), e.getResolved(), e.getNotAnError(), instant(e.getFirstSeenAt()),
+                instant(e.getLastSeenAt()), e.getCommand(), e.getWorkingDirectory(), e.getRawOutput(),
+                solutions(solutions), attempts(attempts));
+    }
+
+    /** The scope's errors by filter (unresolved, recurring, recent); {@code deadline} null = the client's. */
+    public Uni<ErrorList> list(Who who, String filter, int limit, Duration deadline) {
+        ErrorListFilter f = switch (filter == null || filter.isBlank() ? "unresolved" : filter.trim().toLowerCase(Locale.ROOT)) {
+            case "unresolved" -> ErrorListFilter.ERROR_LIST_FILTER_UNRESOLVED;
+            case "recurring" -> ErrorListFilter.ERROR_LIST_FILTER_RECURRING;
+            case "recent" -> ErrorListFilter.ERROR_LIST_FILTER_RECENT;
+            default -> throw new IllegalArgumentException("filter: '" + filter + "' is not one of unresolved, recurring, recent");
+        };
+        if (limit < 1 || limit > 100) {
+            throw new IllegalArgumentException("limit: " + limit + " is outside 1..100");
+        }
+        String name = f.name().substring("ERROR_LIST_FILTER_".length()).toLowerCase(Locale.ROOT);
+        return errors.listErrors(who.tenant(), ListErrorsRequest.newBuilder().setScope(scope(who)).setFilter(f)
+                .setLimit(limit).build(), deadline)
+                .map(r -> new ErrorList(name, who.project(), r.getErrorsList().stream().map(l -> {
+                    ErrorRecord e = l.getError();
+                    return new ListedError(e.getId(), e.getErrorType(), e.getMessage(), e.getProject(),
+                            e.getOccurrenceCount(), instant(e.getLastSeenAt()), e.getResolved(),
+                            l.hasBestSolution() ? solution(l.getBestSolution()) : null);
+                }).toList()));
+    }
+
+    /** A person's correction: resolved / unresolved, not an error. Answers the error as brain_get_error does. */
+    public Uni<ErrorDetail> update(Who who, long errorId, Boolean resolved, Boolean notAnError, String note) {
+        id("error_id", errorId);
+        if (resolved == null && notAnError == null) {
+            throw new IllegalArgumentException("resolved: give resolved (true/false) or not_an_error (true/false)");
+        }
+        UpdateErrorRequest.Builder request = UpdateErrorRequest.newBuilder().setScope(scope(new Who(who.tenant(), null,
+                who.session()))).setErrorId(errorId).setNote(orEmpty(note));
+        if (resolved != null) {
+            request.setResolved(resolved);
+        }
+        if (notAnError != null) {
+            request.setNotAnError(notAnError);
+        }
+        return errors.updateError(who.tenant(), request.build()).flatMap(r -> get(who, errorId));
+    }
+
+    /** Deletes a wrongly recorded error, solution or attempt. */
+    public Uni<Forgotten> forget(Who who, String kind, long id, String reason) {
+        id("id", id);
+        String k = required("kind", kind).trim().toLowerCase(Locale.ROOT);
+        ForgetKind forgetKind = switch (k) {
+            case "error" -> ForgetKind.FORGET_KIND_ERROR;
+            case "solution" -> ForgetKind.FORGET_KIND_SOLUTION;
+            case "attempt" -> ForgetKind.FORGET_KIND_ATTEMPT;
+            default -> throw new IllegalArgumentException("kind: '" + kind + "' is not one of error, solution, attempt");
+        };
+        return errors.forget(who.tenant(), ForgetRequest.newBuilder().setScope(scope(new Who(who.tenant(), null,
+                who.session()))).setKind(forgetKind).setId(id).setReason(orEmpty(reason)).build())
+                .map(r -> new Forgotten(k, id, new java.util.TreeMap<>(r.getDeletedMap())));
+    }
+
+    /** The prevention rules that apply in the project (its own and tenant-wide ones). */
+    public Uni<RuleList> rules(Who who, boolean includeInactive, Duration deadline) {
+        return errors.listRules(who.tenant(), ListRulesRequest.newBuilder().setScope(scope(who))
+                .setActiveOnly(!includeInactive).setLimit(100).build(), deadline)
+                .map(r -> new RuleList(who.project(), r.getRulesList().stream().map(ErrorIntelligence::rule).toList()));
+    }
+
+    /** Feedback on a rule: it prevented a mistake, or was a false alarm; {@code blocking} is a person's decision. */
+    public Uni<RuleView> ruleFeedback(Who who, long ruleId, String outcome, Boolean blocking, String note) {
+        id("rule_id", ruleId);
+        PreventionOutcome o = switch (outcome == null ? "" : outcome.trim().toLowerCase(Locale.ROOT)) {
+            case "prevented" -> PreventionOutcome.PREVENTION_OUTCOME_PREVENTED;
+            case "false_alarm" -> PreventionOutcome.PREVENTION_OUTCOME_REJECTED;
+            case "" -> {
+                if (blocking == null) {
+                    throw new IllegalArgumentException("outcome: is required (prevented or false_alarm) unless blocking is given");
+                }
+                yield PreventionOutcome.PREVENTION_OUTCOME_UNSPECIFIED;
+            }
+            default -> throw new IllegalArgumentException("outcome: '" + outcome + "' is not one of prevented, false_alarm");
+        };
+        ReportRuleOutcomeRequest.Builder request = ReportRuleOutcomeRequest.newBuilder().setScope(scope(who))
+                .setKind(PreventionKind.PREVENTION_KIND_RULE).setId(ruleId).setOutcome(o);
+        if (blocking != null) {
+            request.setBlocking(blocking);
+        }
+        return errors.reportRuleOutcome(who.tenant(), request.build()).map(r -> rule(r.getRule()));
+    }
+
+    /** Registers Claude Code's session (hook kind) in the project; the answer is ignored. */
+    public Uni<Void> registerSession(Who who, String client, Duration deadline) {
+        return errors.registerSession(who.tenant(), RegisterSessionRequest.newBuilder().setScope(scope(who))
+                .setKey(who.session()).setKind(SessionKind.SESSION_KIND_HOOK).setClientName(client).build(), deadline)
+                .replaceWithVoid();
+    }
+
+    /** Unacknowledged notifications of the project (and tenant-wide ones), left unacknowledged. */
+    public Uni<Notifications> pendingNotifications(Who who, Duration deadline) {
+        return errors.listNotifications(who.tenant(), ListNotificationsRequest.newBuilder().setScope(scope(who))
+                .setAcknowledge(false).build(), deadline)
+                .map(r -> new Notifications(r.getNotificationsList().stream().map(ErrorIntelligence::notification)
+                        .toList(), false));
+    }
+
+    static RuleView rule(Rule r) {
+        String pattern = r.getErrorType() + (r.getRequiredTokensCount() == 0 ? "" : " … " + String.join(" … ",
+                r.getRequiredTokensList()));
+        return new RuleView(r.getId(), r.getRuleType().name().substring("RULE_TYPE_".length()).toLowerCase(Locale.ROOT),
+                r.getName(), pattern, r.getCommandsList(), r.getAction().getMessage(), r.getConfidence(),
+                r.getTriggerCount(), r.getSuccessCount(), r.getRejectionCount(), r.getBlocking(), r.getActive(),
+                r.getProject().isEmpty() ? null : r.getProject());
     }
 
     public Uni<SolutionReport> reportSolution(Who who, long errorId, ErrorInputs.ReportSolution in) {
@@ -257,20 +387,55 @@ public class ErrorIntelligence {
     static MatchView match(ErrorMatch m) {
         ErrorRecord e = m.getError();
         return new MatchView(e.getId(), m.getScore(), m.getStrong(), e.getErrorType(), e.getMessage(), e.getProject(),
-                e.getOccurrenceCount(), e.getResolved(), solutions(m.getSolutionsList()));
+                e.getOccurrenceCount(), e.getResolved(), solutions(m.getSolutionsList()), attempts(m.getAttemptsList()));
     }
 
     static List<SolutionView> solutions(List<SolutionForError> solutions) {
-        return solutions.stream().map(s -> new SolutionView(s.getSolution().getId(), s.getSolution().getTitle(),
-                s.hasLink() ? s.getLink().getConfidence() : s.getSolution().getConfidence(), s.getSolution().getConfidence(),
-                s.getLink().getSuccessCount(), s.getLink().getFailureCount(), s.getLink().getPartialCount())).toList();
+        return solutions.stream().map(ErrorIntelligence::solution).toList();
+    }
+
+    static SolutionView solution(SolutionForError s) {
+        var solution = s.getSolution();
+        return new SolutionView(solution.getId(), solution.getTitle(), emptyToNull(solution.getDescription()),
+                solution.getStepsList(), emptyToNull(cut(solution.getDiff(), MAX_DIFF)),
+                s.hasLink() ? s.getLink().getConfidence() : solution.getConfidence(), solution.getConfidence(),
+                s.getLink().getSuccessCount(), s.getLink().getFailureCount(), s.getLink().getPartialCount());
+    }
+
+    static List<AttemptView> attempts(List<SolutionAttempt> attempts) {
+        return attempts.stream().map(a -> new AttemptView(a.getId(), a.getDescription(), emptyToNull(a.getReason()),
+                outcome(a.getOutcome()))).toList();
+    }
+
+    /** At most {@code max} UTF-8 bytes, cut at a line end when one is near, with a marker saying how much is left. */
+    static String cut(String text, int max) {
+        byte[] bytes = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        if (bytes.length <= max) {
+            return text;
+        }
+        String head = new String(bytes, 0, max, java.nio.charset.StandardCharsets.UTF_8).replaceAll("\uFFFD$", "");
+        int line = head.lastIndexOf('\n');
+        if (line > max / 2) {
+            head = head.substring(0, line + 1);
+        }
+        int rest = bytes.length - head.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+        return head + (head.endsWith("\n") ? "" : "\n") + "… (" + rest + " more bytes; brain_get_error has the rest)";
+    }
+
+    private static String emptyToNull(String s) {
+        return s == null || s.isEmpty() ? null : s;
+    }
+
+    private static String instant(com.google.protobuf.Timestamp t) {
+        return t == null || (t.getSeconds() == 0 && t.getNanos() == 0) ? null
+                : Instant.ofEpochSecond(t.getSeconds(), t.getNanos()).toString();
     }
 
     static List<WarningView> warnings(List<PreventionWarning> warnings) {
         return warnings.stream().map(w -> new WarningView(kind(w.getKind()), w.getId(),
                 w.getSeverity().name().substring("SEVERITY_".length()).toLowerCase(Locale.ROOT), w.getMessage(),
                 w.getConfidence(), w.getSolutionIdsList(), w.getErrorIdsList(), w.getMatchedOn(),
-                w.getLine().isEmpty() ? null : w.getLine())).toList();
+                w.getLine().isEmpty() ? null : w.getLine(), w.getBlocking())).toList();
     }
 
     static String kind(PreventionKind kind) {

@@ -4,6 +4,12 @@ import java.util.List;
 import java.util.Locale;
 
 import dev.brain.gateway.errors.ErrorViews.AttemptReport;
+import dev.brain.gateway.errors.ErrorViews.AttemptView;
+import dev.brain.gateway.errors.ErrorViews.ErrorList;
+import dev.brain.gateway.errors.ErrorViews.Forgotten;
+import dev.brain.gateway.errors.ErrorViews.ListedError;
+import dev.brain.gateway.errors.ErrorViews.RuleList;
+import dev.brain.gateway.errors.ErrorViews.RuleView;
 import dev.brain.gateway.errors.ErrorViews.ErrorDetail;
 import dev.brain.gateway.errors.ErrorViews.ErrorQuery;
 import dev.brain.gateway.errors.ErrorViews.ErrorReport;
@@ -44,6 +50,16 @@ public final class ErrorRenderer {
                 out.append(' ').append(s.partials()).append("~");
             }
             out.append(")\n");
+            for (int i = 0; i < s.steps().size(); i++) {
+                out.append(indent).append("  ").append(i + 1).append(". ").append(s.steps().get(i)).append('\n');
+            }
+        }
+    }
+
+    private static void attempts(StringBuilder out, List<AttemptView> attempts, String indent) {
+        for (AttemptView a : attempts) {
+            out.append(indent).append("- tried: ").append(a.description())
+                    .append(a.reason() == null ? "" : " — failed because " + a.reason()).append('\n');
         }
     }
 
@@ -71,9 +87,16 @@ public final class ErrorRenderer {
             out.append(String.format(Locale.ROOT, " · output truncated by %,d bytes", r.truncated_bytes()));
         }
         out.append('\n');
+        if (r.reopened()) {
+            out.append("It was resolved before and occurred again: it is unresolved now.\n");
+        }
         if (!r.solutions().isEmpty()) {
             out.append("\nSolutions of this error:\n");
             solutions(out, r.solutions(), "");
+        }
+        if (!r.attempts().isEmpty()) {
+            out.append("\nAttempts that did not work:\n");
+            attempts(out, r.attempts(), "");
         }
         if (!r.matches().isEmpty()) {
             out.append("\nSimilar errors:\n");
@@ -83,6 +106,7 @@ public final class ErrorRenderer {
                         .append(m.resolved() ? ", resolved" : "").append(") ").append(headline(m.error_type(), m.message()))
                         .append('\n');
                 solutions(out, m.solutions(), "  ");
+                attempts(out, m.attempts(), "  ");
             }
         } else if (r.searched() != null) {
             out.append("\nNo similar error: ").append(r.searched()).append(".\n");
@@ -125,6 +149,7 @@ public final class ErrorRenderer {
             }
             out.append(")\n");
             solutions(out, hit.solutions(), "   ");
+            attempts(out, hit.attempts(), "   ");
         }
         if (q.semantic_skipped()) {
             out.append("(semantic search skipped)\n");
@@ -140,16 +165,69 @@ public final class ErrorRenderer {
         if (d.command() != null && !d.command().isBlank()) {
             out.append("command: `").append(d.command()).append("`\n");
         }
+        if (d.not_an_error()) {
+            out.append("marked not an error: never matched, listed or hinted\n");
+        }
         if (!d.solutions().isEmpty()) {
             out.append("\nSolutions:\n");
             solutions(out, d.solutions(), "");
+            d.solutions().stream().filter(s -> s.diff() != null).forEach(s -> out.append("\nDiff of solution #")
+                    .append(s.solution_id()).append(":\n```diff\n").append(s.diff()).append("\n```\n"));
         }
         if (!d.attempts().isEmpty()) {
             out.append("\nAttempts that did not work:\n");
             d.attempts().forEach(a -> out.append("- #").append(a.attempt_id()).append(' ').append(a.description())
-                    .append(a.reason() == null || a.reason().isBlank() ? "" : " — " + a.reason()).append('\n'));
+                    .append(a.reason() == null || a.reason().isBlank() ? "" : " — failed because " + a.reason()).append('\n'));
         }
         return out.toString().trim();
+    }
+
+    public static String list(ErrorList l) {
+        String where = l.project() == null ? "the tenant" : "project " + l.project();
+        if (l.errors().isEmpty()) {
+            return "No " + l.filter() + " errors in " + where + ".";
+        }
+        StringBuilder out = new StringBuilder().append(l.errors().size()).append(' ').append(l.filter())
+                .append(l.errors().size() == 1 ? " error" : " errors").append(" in ").append(where).append(":\n");
+        for (ListedError e : l.errors()) {
+            out.append("- **#").append(e.error_id()).append("** ").append(headline(e.error_type(), e.message()))
+                    .append(" (seen ").append(e.occurrences()).append("×, last ").append(e.last_seen())
+                    .append(e.resolved() ? ", resolved" : "").append(")");
+            if (e.best_solution() != null) {
+                out.append(" — solution #").append(e.best_solution().solution_id()).append(" \"")
+                        .append(e.best_solution().title()).append("\" (").append(two(e.best_solution().confidence()))
+                        .append(")");
+            }
+            out.append('\n');
+        }
+        return out.toString().trim();
+    }
+
+    public static String rule(RuleView r) {
+        StringBuilder out = new StringBuilder("rule #").append(r.rule_id()).append(" [").append(r.kind()).append("] ")
+                .append(r.name()).append(" — confidence ").append(two(r.confidence())).append(", prevented ")
+                .append(r.prevented()).append(", false alarms ").append(r.false_alarms())
+                .append(r.blocking() ? ", blocking" : "").append(r.active() ? "" : ", inactive");
+        if (!r.commands().isEmpty()) {
+            out.append("; commands: ").append(String.join(", ", r.commands()));
+        }
+        return out.toString();
+    }
+
+    public static String rules(RuleList l) {
+        if (l.rules().isEmpty()) {
+            return "No prevention rules apply in " + (l.project() == null ? "the tenant" : "project " + l.project()) + ".";
+        }
+        StringBuilder out = new StringBuilder().append(l.rules().size()).append(" rule")
+                .append(l.rules().size() == 1 ? "" : "s").append(":\n");
+        l.rules().forEach(r -> out.append("- ").append(rule(r)).append('\n'));
+        return out.toString().trim();
+    }
+
+    public static String forgotten(Forgotten f) {
+        return "Forgot " + f.kind() + " #" + f.id() + "; deleted " + f.deleted().entrySet().stream()
+                .filter(e -> e.getValue() > 0).map(e -> e.getValue() + " " + e.getKey()).reduce((a, b) -> a + ", " + b)
+                .orElse("nothing else") + ".";
     }
 
     public static String solution(SolutionReport s) {

@@ -10,33 +10,37 @@ public final class ErrorViews {
     private ErrorViews() {
     }
 
-    /** A solution as seen from one error; {@code confidence} is the error–solution link's confidence. */
+    /**
+     * A solution as seen from one error; {@code confidence} is the error–solution link's confidence; {@code diff}
+     * is cut to 2 KiB with a marker.
+     */
     @RegisterForReflection
-    public record SolutionView(long solution_id, String title, double confidence, double solution_confidence,
-            int successes, int failures, int partials) {
+    public record SolutionView(long solution_id, String title, String description, List<String> steps, String diff,
+            double confidence, double solution_confidence, int successes, int failures, int partials) {
     }
 
     /** A stored error that matched, with its solutions by confidence. */
     @RegisterForReflection
     public record MatchView(long error_id, double score, boolean strong, String error_type, String message,
-            String project, int occurrences, boolean resolved, List<SolutionView> solutions) {
+            String project, int occurrences, boolean resolved, List<SolutionView> solutions, List<AttemptView> attempts) {
     }
 
     /** A prevention warning; {@code kind} is rule, antipattern or solution_code. */
     @RegisterForReflection
     public record WarningView(String kind, long id, String severity, String message, double confidence,
-            List<Long> solution_ids, List<Long> error_ids, String matched_on, String line) {
+            List<Long> solution_ids, List<Long> error_ids, String matched_on, String line, boolean blocking) {
     }
 
     @RegisterForReflection
     public record ErrorReport(long error_id, boolean is_new, String fingerprint, String error_type, String message,
-            String language, String project, int occurrences, List<SolutionView> solutions, List<MatchView> matches,
+            String language, String project, int occurrences, boolean reopened, boolean not_an_error,
+            List<SolutionView> solutions, List<AttemptView> attempts, List<MatchView> matches,
             List<WarningView> warnings, boolean truncated, long truncated_bytes, String searched) {
     }
 
     @RegisterForReflection
     public record QueryResult(long error_id, double score, Double match_score, String error_type, String message,
-            String project, int occurrences, boolean resolved, List<SolutionView> solutions) {
+            String project, int occurrences, boolean resolved, List<SolutionView> solutions, List<AttemptView> attempts) {
     }
 
     @RegisterForReflection
@@ -50,8 +54,34 @@ public final class ErrorViews {
 
     @RegisterForReflection
     public record ErrorDetail(long error_id, String fingerprint, String error_type, String message, String language,
-            String project, int occurrences, boolean resolved, String command, String working_directory,
-            String raw_output, List<SolutionView> solutions, List<AttemptView> attempts) {
+            String project, int occurrences, boolean resolved, boolean not_an_error, String first_seen_at,
+            String last_seen_at, String command, String working_directory, String raw_output,
+            List<SolutionView> solutions, List<AttemptView> attempts) {
+    }
+
+    /** One line of brain_list_errors. */
+    @RegisterForReflection
+    public record ListedError(long error_id, String error_type, String message, String project, int occurrences,
+            String last_seen, boolean resolved, SolutionView best_solution) {
+    }
+
+    @RegisterForReflection
+    public record ErrorList(String filter, String project, List<ListedError> errors) {
+    }
+
+    /** A prevention rule with its record; {@code false_alarms} are the rejections. */
+    @RegisterForReflection
+    public record RuleView(long rule_id, String kind, String name, String pattern, List<String> commands,
+            String action, double confidence, int triggered, int prevented, int false_alarms, boolean blocking,
+            boolean active, String project) {
+    }
+
+    @RegisterForReflection
+    public record RuleList(String project, List<RuleView> rules) {
+    }
+
+    @RegisterForReflection
+    public record Forgotten(String kind, long id, java.util.Map<String, Long> deleted) {
     }
 
     @RegisterForReflection

@@ -1,19 +1,31 @@
 package dev.brain.gateway.hooks;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
-/** Settings of the Claude Code hook endpoint (gateway.md §3). */
+/** Settings of the Claude Code hook endpoints (gateway.md §3). */
 @ConfigMapping(prefix = "brain.hooks")
 public interface HookConfig {
 
-    /** {@code context}: hookSpecificOutput.additionalContext; {@code decision}: {"decision":"block","reason":…}. */
-    @WithDefault("context")
-    String output();
-
-    /** Deadline of the hook's call to error-service; a late or failed call answers with an empty body. */
+    /** Deadline of a hook's calls to error-service; a late or failed call answers with an empty body. */
     @WithDefault("1s")
     Duration deadline();
+
+    /**
+     * Deadline of the PreToolUse check: it runs before every command and the hook script gives up after 1 s, so a
+     * slow answer is dropped rather than making the agent wait.
+     */
+    @WithDefault("400ms")
+    Duration preToolUseDeadline();
+
+    /**
+     * Project mapping that wins over the hook script's {@code brain_project}: entries {@code KEY=PROJECT} where KEY
+     * is a normalised repository URL ({@code github.com/acme/shop}) or an absolute path prefix
+     * ({@code /home/dev/work/}); the longest matching key wins.
+     */
+    Optional<List<String>> projects();
 }

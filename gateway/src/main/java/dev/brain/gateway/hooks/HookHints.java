@@ -1,48 +1,158 @@
 package dev.brain.gateway.hooks;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 import dev.brain.gateway.errors.ErrorRenderer;
+import dev.brain.gateway.errors.ErrorViews.AttemptView;
+import dev.brain.gateway.errors.ErrorViews.ErrorList;
 import dev.brain.gateway.errors.ErrorViews.ErrorReport;
+import dev.brain.gateway.errors.ErrorViews.ListedError;
 import dev.brain.gateway.errors.ErrorViews.MatchView;
+import dev.brain.gateway.errors.ErrorViews.Notifications;
+import dev.brain.gateway.errors.ErrorViews.RuleList;
 import dev.brain.gateway.errors.ErrorViews.SolutionView;
 import dev.brain.gateway.errors.ErrorViews.WarningView;
 
-/** The one line a hook puts into Claude's context, or null when there is nothing worth saying. */
+/** The text a hook puts into Claude's context (gateway.md §3), or null when there is nothing worth saying. */
 public final class HookHints {
 
-    private static final int HEADLINE = 80;
+    /** The SessionStart digest's limit. */
+    static final int DIGEST_CHARS = 600;
+    static final int HEADLINE = 80;
+    static final int STEP = 200;
+    static final int ATTEMPTS = 2;
 
     private HookHints() {
     }
 
-    public static String of(ErrorReport report) {
-        if (!report.solutions().isEmpty()) {
-            return "Brain: known error #" + report.error_id() + " (" + headline(report.error_type(), report.message())
-                    + ") — " + solution(report.solutions().get(0)) + "; see brain_query_error";
+    /**
+     * After a failed command: the known error with its best solution (title, confidence, first step) and the
+     * attempts that failed; else a similar error's solution; else an antipattern or rule; else null.
+     */
+    public static String failure(ErrorReport report) {
+        if (report.not_an_error()) {
+            return null;
         }
-        for (MatchView match : report.matches()) {
-            if (!match.solutions().isEmpty()) {
-                return "Brain: similar to error #" + match.error_id() + " (" + headline(match.error_type(), match.message())
-                        + String.format(Locale.ROOT, ", score %.2f", match.score()) + ") — "
-                        + solution(match.solutions().get(0)) + "; see brain_query_error";
+        String known = "Brain: " + (report.reopened() ? "error #" + report.error_id() + " was resolved and is back ("
+                : "known error #" + report.error_id() + " (") + headline(report.error_type(), report.message())
+                + ", seen " + report.occurrences() + "×)";
+        StringBuilder out = new StringBuilder();
+        if (!report.solutions().isEmpty()) {
+            out.append(known).append(" — ").append(solution(report.solutions().get(0)));
+        } else {
+            MatchView match = report.matches().stream().filter(m -> !m.solutions().isEmpty()).findFirst().orElse(null);
+            if (match != null) {
+                out.append("Brain: similar to error #").append(match.error_id()).append(" (")
+                        .append(headline(match.error_type(), match.message()))
+                        .append(match.project() == null || match.project().equals(report.project()) ? ""
+                                : ", project " + match.project())
+                        .append(String.format(Locale.ROOT, ", score %.2f", match.score())).append(") — ")
+                        .append(solution(match.solutions().get(0)));
+                attempts(out, match.attempts());
+            } else if (!report.attempts().isEmpty() || report.reopened()) {
+                out.append(known).append(" — no known solution yet");
             }
         }
-        if (!report.warnings().isEmpty()) {
-            WarningView w = report.warnings().get(0);
-            return "Brain " + w.severity() + " (" + w.kind().replace('_', ' ') + " #" + w.id() + "): "
-                    + w.message().replaceAll("\\s+", " ").trim();
+        if (!out.isEmpty()) {
+            attempts(out, report.attempts());
+            return out.append(". More: brain_get_error ").append(report.error_id()).append('.').toString();
         }
-        return null;
+        return report.warnings().isEmpty() ? null : "Brain " + warning(report.warnings().get(0)) + '.';
+    }
+
+    /** Before a command: the warnings of rules and antipatterns that match it, or null. */
+    public static String beforeCommand(List<WarningView> warnings) {
+        if (warnings.isEmpty()) {
+            return null;
+        }
+        StringBuilder out = new StringBuilder("Brain ").append(warning(warnings.get(0)));
+        for (WarningView w : warnings.subList(1, Math.min(3, warnings.size()))) {
+            out.append("; ").append(warning(w));
+        }
+        WarningView first = warnings.get(0);
+        if (first.kind().equals("rule")) {
+            out.append(". If it does not apply: brain_rule_feedback rule_id=").append(first.id())
+                    .append(" outcome=false_alarm");
+        }
+        return out.append('.').toString();
+    }
+
+    /** After code was written: lines that earlier fixes removed, and matching rules; or null. */
+    public static String afterCode(List<WarningView> warnings) {
+        if (warnings.isEmpty()) {
+            return null;
+        }
+        List<String> parts = new ArrayList<>();
+        for (WarningView w : warnings.subList(0, Math.min(3, warnings.size()))) {
+            parts.add(w.line() == null ? warning(w) : "`" + cut(w.line(), HEADLINE) + "`: " + one(w.message()));
+        }
+        return "Brain: " + String.join("; ", parts) + '.';
+    }
+
+    /**
+     * At session start: the project's unresolved errors (recurring first, with the best solution where there is
+     * one), the active rules, and the pending notifications; at most {@link #DIGEST_CHARS}; null when empty.
+     */
+    public static String digest(String project, ErrorList unresolved, RuleList rules, Notifications notifications) {
+        List<String> parts = new ArrayList<>();
+        if (unresolved != null && !unresolved.errors().isEmpty()) {
+            List<String> errors = new ArrayList<>();
+            for (ListedError e : unresolved.errors()) {
+                String line = "#" + e.error_id() + " " + headline(e.error_type(), e.message()) + " (" + e.occurrences()
+                        + "×" + (e.best_solution() == null ? "" : "; try \"" + cut(one(e.best_solution().title()), 60)
+                        + "\"") + ")";
+                errors.add(line);
+            }
+            parts.add(unresolved.errors().size() + " unresolved error" + (unresolved.errors().size() == 1 ? "" : "s")
+                    + ": " + String.join("; ", errors));
+        }
+        if (rules != null && !rules.rules().isEmpty()) {
+            parts.add(rules.rules().size() + " active rule" + (rules.rules().size() == 1 ? "" : "s") + ": "
+                    + String.join("; ", rules.rules().stream().limit(3)
+                            .map(r -> "#" + r.rule_id() + " " + cut(one(r.name()), 60)).toList()));
+        }
+        if (notifications != null && !notifications.notifications().isEmpty()) {
+            int n = notifications.notifications().size();
+            parts.add(n + " notification" + (n == 1 ? "" : "s") + " (" + cut(one(notifications.notifications().get(0)
+                    .summary()), 80) + (n > 1 ? ", …" : "") + "; brain_notifications)");
+        }
+        if (parts.isEmpty()) {
+            return null;
+        }
+        String text = "Brain, project " + project + ": " + String.join(". ", parts) + ". Details: brain_get_error ID.";
+        return cut(text, DIGEST_CHARS);
+    }
+
+    private static void attempts(StringBuilder out, List<AttemptView> attempts) {
+        for (AttemptView a : attempts.subList(0, Math.min(ATTEMPTS, attempts.size()))) {
+            out.append("; tried: ").append(cut(one(a.description()), STEP))
+                    .append(a.reason() == null ? "" : " — failed because " + cut(one(a.reason()), STEP));
+        }
     }
 
     private static String solution(SolutionView s) {
-        return "solution #" + s.solution_id() + " '" + s.title().replaceAll("\\s+", " ").trim() + "'"
+        String text = "solution #" + s.solution_id() + " \"" + cut(one(s.title()), STEP) + "\""
                 + String.format(Locale.ROOT, " (confidence %.2f)", s.confidence());
+        return s.steps().isEmpty() ? text : text + ", first step: " + cut(one(s.steps().get(0)), STEP);
+    }
+
+    private static String warning(WarningView w) {
+        return (w.severity().equals("info") ? "note" : "warning") + " (" + w.kind().replace('_', ' ') + " #" + w.id()
+                + String.format(Locale.ROOT, ", confidence %.2f", w.confidence()) + (w.blocking() ? ", blocking" : "")
+                + "): " + cut(one(w.message()), STEP);
     }
 
     private static String headline(String type, String message) {
-        String text = ErrorRenderer.headline(type, message);
-        return text.length() <= HEADLINE ? text : text.substring(0, HEADLINE - 1) + "…";
+        return cut(ErrorRenderer.headline(type, message), HEADLINE);
+    }
+
+    private static String one(String text) {
+        return text == null ? "" : text.replaceAll("\\s+", " ").trim();
+    }
+
+    private static String cut(String text, int max) {
+        return text.length() <= max ? text : text.substring(0, max - 1) + "…";
     }
 }

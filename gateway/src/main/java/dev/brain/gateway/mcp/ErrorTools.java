@@ -9,6 +9,8 @@ import dev.brain.gateway.errors.ErrorInputs;
 import dev.brain.gateway.errors.ErrorInputs.Who;
 import dev.brain.gateway.errors.ErrorIntelligence;
 import dev.brain.gateway.errors.ErrorRenderer;
+import dev.brain.gateway.hooks.HookConfig;
+import dev.brain.gateway.hooks.HookProjects;
 import io.quarkiverse.mcp.server.McpConnection;
 import io.quarkiverse.mcp.server.TextContent;
 import io.quarkiverse.mcp.server.Tool;
@@ -21,15 +23,27 @@ public class ErrorTools {
 
     private final ErrorIntelligence errors;
     private final CurrentCaller caller;
+    private final HookConfig hooks;
 
-    public ErrorTools(ErrorIntelligence errors, CurrentCaller caller) {
+    public ErrorTools(ErrorIntelligence errors, CurrentCaller caller, HookConfig hooks) {
         this.errors = errors;
         this.caller = caller;
+        this.hooks = hooks;
     }
 
     private Who who(String project, McpConnection connection) {
+        return who(project, null, connection);
+    }
+
+    /**
+     * The call's project: the {@code project} argument; else {@code working_directory} resolved as the hooks do (a
+     * configured mapping, else the directory's last segment); else the token's default project.
+     */
+    private Who who(String project, String workingDirectory, McpConnection connection) {
         Caller c = caller.get();
-        return new Who(c.tenant(), ErrorIntelligence.project(project, c.defaultProject()),
+        String fallback = workingDirectory == null || workingDirectory.isBlank() ? c.defaultProject()
+                : HookProjects.of(null, null, workingDirectory, hooks.projects().orElse(List.of()), c.defaultProject());
+        return new Who(c.tenant(), ErrorIntelligence.project(project, fallback),
                 ErrorIntelligence.session(connection == null ? null : connection.id()));
     }
 
@@ -50,7 +64,7 @@ public class ErrorTools {
             @ToolArg(name = "project", description = Descriptions.PROJECT, required = false) String project,
             @ToolArg(name = "exit_code", description = "Exit code of the command, when known", required = false) Integer exitCode,
             McpConnection connection) {
-        return McpErrors.guard(() -> errors.report(who(project, connection),
+        return McpErrors.guard(() -> errors.report(who(project, workingDirectory, connection),
                 new ErrorInputs.ReportError(errorOutput, command, taskContext, workingDirectory, project, exitCode))
                 .map(respond(ErrorRenderer::report)));
     }
@@ -64,9 +78,10 @@ public class ErrorTools {
             @ToolArg(name = "query", description = "Text to search for, e.g. the first line of the error") String query,
             @ToolArg(name = "project_only", description = "Search only this project", required = false, defaultValue = "false") boolean projectOnly,
             @ToolArg(name = "limit", description = "Most results (1-50)", required = false, defaultValue = "10") int limit,
+            @ToolArg(name = "working_directory", description = Descriptions.WORKING_DIRECTORY, required = false) String workingDirectory,
             @ToolArg(name = "project", description = Descriptions.PROJECT, required = false) String project,
             McpConnection connection) {
-        return McpErrors.guard(() -> errors.query(who(project, connection), query, projectOnly, limit)
+        return McpErrors.guard(() -> errors.query(who(project, workingDirectory, connection), query, projectOnly, limit)
                 .map(respond(ErrorRenderer::query)));
     }
 
@@ -148,5 +163,81 @@ public class ErrorTools {
             McpConnection connection) {
         return McpErrors.guard(() -> errors.notifications(who(project, connection), acknowledge)
                 .map(respond(ErrorRenderer::notifications)));
+    }
+
+    @Tool(name = "brain_get_error", description = """
+            One error with everything needed to act on it: its solutions with description, steps and diff, \
+            the attempts that failed (and why), occurrences and whether it is resolved. Use it when a hook or \
+            brain_report_error named an error id.""")
+    public Uni<ToolResponse> getError(
+            @ToolArg(name = "error_id", description = Descriptions.ERROR_ID) long errorId,
+            McpConnection connection) {
+        return McpErrors.guard(() -> errors.get(who(null, connection), errorId).map(respond(ErrorRenderer::detail)));
+    }
+
+    @Tool(name = "brain_list_errors", description = """
+            Lists this project's errors: unresolved (default; most frequent first), recurring (seen more than \
+            once) or recent, each with its best known solution. Use it at the start of work on a project or to \
+            pick what to fix next.""")
+    public Uni<ToolResponse> listErrors(
+            @ToolArg(name = "filter", description = "unresolved, recurring or recent", required = false, defaultValue = "unresolved") String filter,
+            @ToolArg(name = "limit", description = "Most errors (1-100)", required = false, defaultValue = "20") int limit,
+            @ToolArg(name = "working_directory", description = Descriptions.WORKING_DIRECTORY, required = false) String workingDirectory,
+            @ToolArg(name = "project", description = Descriptions.PROJECT, required = false) String project,
+            McpConnection connection) {
+        return McpErrors.guard(() -> errors.list(who(project, workingDirectory, connection), filter, limit, null)
+                .map(respond(ErrorRenderer::list)));
+    }
+
+    @Tool(name = "brain_update_error", description = """
+            Corrects an error record: resolved=true/false, or not_an_error=true when Brain recorded something \
+            that is no error (it is kept but never matched, listed or hinted again). Returns the error.""")
+    public Uni<ToolResponse> updateError(
+            @ToolArg(name = "error_id", description = Descriptions.ERROR_ID) long errorId,
+            @ToolArg(name = "resolved", description = "true: fixed; false: still open", required = false) Boolean resolved,
+            @ToolArg(name = "not_an_error", description = "true: this is no error", required = false) Boolean notAnError,
+            @ToolArg(name = "note", description = "Why", required = false) String note,
+            McpConnection connection) {
+        return McpErrors.guard(() -> errors.update(who(null, connection), errorId, resolved, notAnError, note)
+                .map(respond(ErrorRenderer::detail)));
+    }
+
+    @Tool(name = "brain_forget", description = """
+            Deletes a wrongly recorded error, solution or attempt, with what hangs only on it (an error's \
+            occurrences and attempts, solutions linked to it alone). Cannot be undone; to only close an error \
+            use brain_update_error.""")
+    public Uni<ToolResponse> forget(
+            @ToolArg(name = "kind", description = "error, solution or attempt") String kind,
+            @ToolArg(name = "id", description = "Id of the error, solution or attempt") long id,
+            @ToolArg(name = "reason", description = "Why it is wrong", required = false) String reason,
+            McpConnection connection) {
+        return McpErrors.guard(() -> errors.forget(who(null, connection), kind, id, reason)
+                .map(respond(ErrorRenderer::forgotten)));
+    }
+
+    @Tool(name = "brain_list_rules", description = """
+            Lists the prevention rules that apply in this project (its own and tenant-wide): what each \
+            matches, its confidence, how often it prevented a mistake or was a false alarm, and whether a \
+            person marked it blocking.""")
+    public Uni<ToolResponse> listRules(
+            @ToolArg(name = "include_inactive", description = "Also list inactive rules", required = false, defaultValue = "false") boolean includeInactive,
+            @ToolArg(name = "project", description = Descriptions.PROJECT, required = false) String project,
+            McpConnection connection) {
+        return McpErrors.guard(() -> errors.rules(who(project, connection), includeInactive, null)
+                .map(respond(ErrorRenderer::rules)));
+    }
+
+    @Tool(name = "brain_rule_feedback", description = """
+            Feedback on a rule's warning: outcome prevented (it stopped a mistake) or false_alarm. \
+            blocking=true/false only when the user decided it: a blocking rule makes Brain ask before a \
+            matching command runs. Returns the rule with its new confidence.""")
+    public Uni<ToolResponse> ruleFeedback(
+            @ToolArg(name = "rule_id", description = "Rule id from a warning") long ruleId,
+            @ToolArg(name = "outcome", description = "prevented or false_alarm", required = false) String outcome,
+            @ToolArg(name = "note", description = "What happened", required = false) String note,
+            @ToolArg(name = "blocking", description = "The user's decision: ask before matching commands", required = false) Boolean blocking,
+            McpConnection connection) {
+        return McpErrors.guard(() -> errors.ruleFeedback(who(null, connection), ruleId, outcome, blocking, note)
+                .map(respond(ErrorRenderer::rule)));
     }
 }

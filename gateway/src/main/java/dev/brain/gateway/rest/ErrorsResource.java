@@ -5,10 +5,12 @@ import java.util.Locale;
 import java.util.Map;
 
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.ForbiddenException;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -84,13 +86,67 @@ public class ErrorsResource {
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, ErrorRenderer::report));
     }
 
+    /** With {@code q}: the search of brain_query_error; without: the list of brain_list_errors ({@code filter}). */
     @GET
     @Path("/errors")
     public Uni<Response> query(@QueryParam("q") String q, @QueryParam("project_only") @DefaultValue("false") boolean projectOnly,
-            @QueryParam("limit") @DefaultValue("10") int limit, @QueryParam("project") String project,
-            @HeaderParam(SESSION_HEADER) String session, @Context HttpHeaders headers) {
-        return Uni.createFrom().deferred(() -> errors.query(who(project, session), q == null ? null : q, projectOnly, limit))
+            @QueryParam("limit") Integer limit, @QueryParam("project") String project,
+            @QueryParam("filter") String filter, @HeaderParam(SESSION_HEADER) String session,
+            @Context HttpHeaders headers) {
+        if (q == null && filter != null) {
+            return Uni.createFrom().deferred(() -> errors.list(who(project, session), filter, limit == null ? 20 : limit, null))
+                    .map(view -> Negotiation.answer(headers, Response.Status.OK, view, ErrorRenderer::list));
+        }
+        return Uni.createFrom().deferred(() -> errors.query(who(project, session), q, projectOnly, limit == null ? 10 : limit))
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, ErrorRenderer::query));
+    }
+
+    @RegisterForReflection
+    public record ErrorUpdate(Boolean resolved, Boolean not_an_error, String note) {
+    }
+
+    @PATCH
+    @Path("/errors/{id}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<Response> update(@PathParam("id") long id, ErrorUpdate in, @HeaderParam(SESSION_HEADER) String session,
+            @Context HttpHeaders headers) {
+        return Uni.createFrom().deferred(() -> errors.update(who(null, session), id, body(in).resolved(),
+                in.not_an_error(), in.note()))
+                .map(view -> Negotiation.answer(headers, Response.Status.OK, view, ErrorRenderer::detail));
+    }
+
+    /** brain_forget: {@code DELETE /errors/{id}}, {@code /solutions/{id}}, {@code /attempts/{id}}. */
+    @DELETE
+    @Path("/{kind:errors|solutions|attempts}/{id}")
+    public Uni<Response> forget(@PathParam("kind") String kind, @PathParam("id") long id,
+            @QueryParam("reason") String reason, @HeaderParam(SESSION_HEADER) String session,
+            @Context HttpHeaders headers) {
+        return Uni.createFrom().deferred(() -> errors.forget(who(null, session), kind.substring(0, kind.length() - 1),
+                id, reason))
+                .map(view -> Negotiation.answer(headers, Response.Status.OK, view, ErrorRenderer::forgotten));
+    }
+
+    @GET
+    @Path("/rules")
+    public Uni<Response> rules(@QueryParam("project") String project,
+            @QueryParam("include_inactive") @DefaultValue("false") boolean includeInactive,
+            @HeaderParam(SESSION_HEADER) String session, @Context HttpHeaders headers) {
+        return Uni.createFrom().deferred(() -> errors.rules(who(project, session), includeInactive, null))
+                .map(view -> Negotiation.answer(headers, Response.Status.OK, view, ErrorRenderer::rules));
+    }
+
+    @RegisterForReflection
+    public record RuleFeedback(String outcome, String note, Boolean blocking) {
+    }
+
+    @POST
+    @Path("/rules/{id}/feedback")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<Response> ruleFeedback(@PathParam("id") long id, RuleFeedback in,
+            @HeaderParam(SESSION_HEADER) String session, @Context HttpHeaders headers) {
+        return Uni.createFrom().deferred(() -> errors.ruleFeedback(who(null, session), id, body(in).outcome(),
+                in.blocking(), in.note()))
+                .map(view -> Negotiation.answer(headers, Response.Status.OK, view, ErrorRenderer::rule));
     }
 
     @GET

@@ -51,7 +51,8 @@ class ErrorToolsTest {
             TypeError: 'NoneType' object is not subscriptable
             """;
     static final List<String> TOOLS = List.of("brain_report_error", "brain_query_error", "brain_report_solution",
-            "brain_report_attempt", "brain_rate_solution", "brain_check_prevention", "brain_notifications");
+            "brain_report_attempt", "brain_rate_solution", "brain_check_prevention", "brain_notifications", "brain_get_error",
+            "brain_list_errors", "brain_update_error", "brain_forget", "brain_list_rules", "brain_rule_feedback");
 
     @Inject
     ApiTokens tokens;

@@ -69,25 +69,114 @@ class HookScriptTest {
     }
 
     @Test
-    void installAddsOneEntryTwiceRunAndKeepsOtherHooks() throws Exception {
+    void installRegistersTheFourEventsOnceKeepsOtherHooksAndUninstallRemovesExactlyBrains() throws Exception {
         Path settings = Files.createDirectories(temp.resolve(".claude")).resolve("settings.json");
-        Files.writeString(settings, """
+        String original = """
                 {"model": "opus", "hooks": {"PreToolUse": [{"matcher": "Write", "hooks": [{"type": "command", "command": "echo pre"}]}],
-                 "PostToolUse": [{"matcher": "Edit", "hooks": [{"type": "command", "command": "lint.sh"}]}]}}""");
+                 "PostToolUse": [{"matcher": "Edit", "hooks": [{"type": "command", "command": "lint.sh"}]},
+                                 {"matcher": "Bash", "hooks": [{"type": "command", "command": "/old/clone/hooks/brain-hook.sh", "timeout": 5}]}]}}""";
+        Files.writeString(settings, original);
         List<String> install = List.of("bash", ROOT.resolve("brain").toString(), "hooks", "install");
         assertThat(run(install, temp, Map.of(), "").exit()).isZero();
         Run second = run(install, temp, Map.of(), "");
         assertThat(second.exit()).isZero();
         assertThat(second.stdout()).contains("already");
 
+        String hook = ROOT.resolve("hooks/brain-hook.sh").toString();
         JsonNode json = new ObjectMapper().readTree(settings.toFile());
         assertThat(json.path("model").asText()).isEqualTo("opus");
         assertThat(json.at("/hooks/PreToolUse/0/hooks/0/command").asText()).isEqualTo("echo pre");
+        assertThat(json.at("/hooks/PreToolUse/1/matcher").asText()).isEqualTo("Bash");
+        assertThat(json.at("/hooks/PreToolUse/1/hooks/0/command").asText()).isEqualTo(hook + " pre-tool-use");
+        assertThat(json.at("/hooks/SessionStart")).hasSize(1);
+        assertThat(json.at("/hooks/SessionStart/0/matcher").isMissingNode()).isTrue();
+        assertThat(json.at("/hooks/SessionStart/0/hooks/0/command").asText()).isEqualTo(hook + " session-start");
+        assertThat(json.at("/hooks/PostToolUseFailure/0/matcher").asText()).isEqualTo("Bash");
+        assertThat(json.at("/hooks/PostToolUseFailure/0/hooks/0/command").asText()).isEqualTo(hook + " post-tool-use-failure");
         JsonNode post = json.at("/hooks/PostToolUse");
+        // the old single-event entry of another clone is replaced, the user's own entry kept
         assertThat(post).hasSize(2);
         assertThat(post.get(0).path("matcher").asText()).isEqualTo("Edit");
-        assertThat(post.get(1).path("matcher").asText()).isEqualTo("Bash");
-        assertThat(post.get(1).at("/hooks/0/command").asText()).isEqualTo(ROOT.resolve("hooks/brain-hook.sh").toString());
+        assertThat(post.get(1).path("matcher").asText()).isEqualTo("Write|Edit");
+        assertThat(post.get(1).at("/hooks/0/command").asText()).isEqualTo(hook + " post-tool-use");
+
+        Run uninstall = run(List.of("bash", ROOT.resolve("brain").toString(), "hooks", "uninstall"), temp, Map.of(), "");
+        assertThat(uninstall.exit()).as(uninstall.stderr()).isZero();
+        JsonNode left = new ObjectMapper().readTree(settings.toFile());
+        assertThat(left).isEqualTo(new ObjectMapper().readTree("""
+                {"model": "opus", "hooks": {"PreToolUse": [{"matcher": "Write", "hooks": [{"type": "command", "command": "echo pre"}]}],
+                 "PostToolUse": [{"matcher": "Edit", "hooks": [{"type": "command", "command": "lint.sh"}]}]}}"""));
+    }
+
+    @Test
+    void theHookScriptAddsTheProjectOfTheMainWorktreeAndTheNormalisedOrigin() throws Exception {
+        Path repo = Files.createDirectories(temp.resolve("shop"));
+        git(repo, "init", "-q");
+        git(repo, "-c", "user.email=a@b", "-c", "user.name=a", "commit", "-q", "--allow-empty", "-m", "first");
+        git(repo, "remote", "add", "origin", "https://dev:secret@example.com/acme/shop.git");
+        Path worktree = temp.resolve("shop-feature");
+        git(repo, "worktree", "add", "-q", worktree.toString());
+        Path sub = Files.createDirectories(worktree.resolve("src"));
+
+        // a stand-in gateway that echoes the body it got as the answer
+        try (var server = EchoServer.start()) {
+            Run run = run(List.of("bash", ROOT.resolve("hooks/brain-hook.sh").toString(), "post-tool-use-failure"), temp,
+                    Map.of("BRAIN_URL", server.url(), "BRAIN_TOKEN", "t"),
+                    "{\"session_id\":\"s1\",\"cwd\":\"" + sub + "\",\"hook_event_name\":\"PostToolUseFailure\"}");
+            assertThat(run.exit()).isZero();
+            JsonNode sent = new ObjectMapper().readTree(run.stdout());
+            assertThat(sent.path("brain_project").asText()).isEqualTo("shop");
+            assertThat(sent.path("brain_repo").asText()).isEqualTo("example.com/acme/shop");
+            assertThat(sent.path("session_id").asText()).isEqualTo("s1");
+            assertThat(server.lastPath()).isEqualTo("/hooks/post-tool-use-failure");
+            assertThat(server.lastAuthorization()).isEqualTo("Bearer t");
+
+            // outside git: no project (the gateway then takes the directory's last segment)
+            Run plain = run(List.of("bash", ROOT.resolve("hooks/brain-hook.sh").toString(), "session-start"), temp,
+                    Map.of("BRAIN_URL", server.url(), "BRAIN_TOKEN", "t"), "{\"cwd\":\"/nonexistent/dir\"}");
+            assertThat(new ObjectMapper().readTree(plain.stdout()).path("brain_project").asText()).isEmpty();
+        }
+    }
+
+    private void git(Path dir, String... args) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of("git"));
+        command.addAll(List.of(args));
+        assertThat(run(command, dir, Map.of("GIT_CONFIG_GLOBAL", "/dev/null"), "").exit()).isZero();
+    }
+
+    /** A one-endpoint HTTP server on loopback that answers each POST with the body it received. */
+    record EchoServer(com.sun.net.httpserver.HttpServer server, String[] last) implements AutoCloseable {
+        static EchoServer start() throws IOException {
+            var server = com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+            String[] last = new String[2];
+            server.createContext("/", exchange -> {
+                byte[] body = exchange.getRequestBody().readAllBytes();
+                last[0] = exchange.getRequestURI().getPath();
+                last[1] = exchange.getRequestHeaders().getFirst("Authorization");
+                exchange.sendResponseHeaders(200, body.length);
+                exchange.getResponseBody().write(body);
+                exchange.close();
+            });
+            server.start();
+            return new EchoServer(server, last);
+        }
+
+        String url() {
+            return "http://127.0.0.1:" + server.getAddress().getPort();
+        }
+
+        String lastPath() {
+            return last[0];
+        }
+
+        String lastAuthorization() {
+            return last[1];
+        }
+
+        @Override
+        public void close() {
+            server.stop(0);
+        }
     }
 
     @Test
@@ -97,7 +186,7 @@ class HookScriptTest {
                 Map.of("HOME", home.toString()), "");
         assertThat(run.exit()).as(run.stderr()).isZero();
         JsonNode json = new ObjectMapper().readTree(home.resolve(".claude/settings.json").toFile());
-        assertThat(json.at("/hooks/PostToolUse/0/matcher").asText()).isEqualTo("Bash");
+        assertThat(json.at("/hooks/PostToolUseFailure/0/matcher").asText()).isEqualTo("Bash");
         assertThat(Files.exists(temp.resolve(".claude"))).isFalse();
     }
 

@@ -1,0 +1,205 @@
+package dev.brain.gateway.hooks;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.brain.gateway.auth.Caller;
+import dev.brain.gateway.auth.CurrentCaller;
+import dev.brain.gateway.errors.ErrorInputs;
+import dev.brain.gateway.errors.ErrorInputs.Who;
+import dev.brain.gateway.errors.ErrorIntelligence;
+import dev.brain.gateway.errors.ErrorViews.ErrorList;
+import dev.brain.gateway.errors.ErrorViews.Notifications;
+import dev.brain.gateway.errors.ErrorViews.RuleList;
+import dev.brain.gateway.errors.ErrorViews.WarningView;
+import io.quarkus.logging.Log;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Claude Code's hooks (gateway.md §3), one endpoint per event, each taking Claude Code's JSON unchanged (plus the
+ * {@code brain_project} / {@code brain_repo} fields the hook script adds). An answer is Claude Code's hook output
+ * naming the event that fired; nothing to say, a late service or any failure → 200 with an empty body: a hook
+ * never makes the agent fail or wait.
+ */
+@Path("/hooks")
+@Consumes({ MediaType.APPLICATION_JSON, MediaType.WILDCARD })
+@Produces(MediaType.APPLICATION_JSON)
+public class HooksResource {
+
+    static final String SESSION_START = "SessionStart";
+    static final String PRE_TOOL_USE = "PreToolUse";
+    static final String POST_TOOL_USE_FAILURE = "PostToolUseFailure";
+    static final String POST_TOOL_USE = "PostToolUse";
+    /** What {@code PostToolUseFailure.error} starts with for a Bash command: "Exit code N" and a line break. */
+    static final Pattern EXIT_CODE = Pattern.compile("\\AExit code (-?\\d{1,9})\\r?\\n?");
+    static final int DIGEST_ERRORS = 5;
+
+    private final ErrorIntelligence errors;
+    private final CurrentCaller caller;
+    private final HookConfig config;
+
+    public HooksResource(ErrorIntelligence errors, CurrentCaller caller, HookConfig config) {
+        this.errors = errors;
+        this.caller = caller;
+        this.config = config;
+    }
+
+    /** Registers the session and answers the project's digest. */
+    @POST
+    @Path("/session-start")
+    public Uni<Response> sessionStart(JsonNode hook) {
+        return answer(SESSION_START, hook, config.deadline(), who -> {
+            Uni<Void> registered = who.session() == null ? Uni.createFrom().voidItem()
+                    : errors.registerSession(who, "claude-code", config.deadline()).onFailure().recoverWithNull();
+            Uni<ErrorList> unresolved = errors.list(who, "unresolved", DIGEST_ERRORS, config.deadline())
+                    .onFailure().recoverWithNull();
+            Uni<RuleList> rules = errors.rules(who, false, config.deadline()).onFailure().recoverWithNull();
+            Uni<Notifications> notifications = errors.pendingNotifications(who, config.deadline())
+                    .onFailure().recoverWithNull();
+            return Uni.combine().all().unis(registered, unresolved, rules, notifications).asTuple()
+                    .map(t -> context(SESSION_START, HookHints.digest(who.project(), t.getItem2(), t.getItem3(),
+                            t.getItem4())));
+        });
+    }
+
+    /** Checks a Bash command against the rules and antipatterns before it runs. */
+    @POST
+    @Path("/pre-tool-use")
+    public Uni<Response> preToolUse(JsonNode hook) {
+        return answer(PRE_TOOL_USE, hook, config.preToolUseDeadline(), who -> {
+            String command = text(hook.path("tool_input"), "command");
+            if (!"Bash".equals(text(hook, "tool_name")) || command.isBlank()) {
+                return empty();
+            }
+            return errors.checkPrevention(who, new ErrorInputs.CheckPrevention(command, null, null, null, null),
+                    config.preToolUseDeadline()).map(check -> {
+                        List<WarningView> warnings = new java.util.ArrayList<>(check.rules());
+                        warnings.addAll(check.antipatterns());
+                        String text = HookHints.beforeCommand(warnings);
+                        if (text == null) {
+                            return Response.ok().build();
+                        }
+                        boolean blocking = check.rules().stream().anyMatch(WarningView::blocking);
+                        Map<String, Object> output = new LinkedHashMap<>();
+                        output.put("hookEventName", PRE_TOOL_USE);
+                        if (blocking) {
+                            // only a rule a person marked blocking asks; every other warning only informs
+                            output.put("permissionDecision", "ask");
+                            output.put("permissionDecisionReason", text);
+                        }
+                        output.put("additionalContext", text);
+                        return Response.ok(Map.of("hookSpecificOutput", output), MediaType.APPLICATION_JSON_TYPE).build();
+                    });
+        });
+    }
+
+    /** Records a failed Bash command and answers what Brain knows about the error. */
+    @POST
+    @Path("/post-tool-use-failure")
+    public Uni<Response> postToolUseFailure(JsonNode hook) {
+        return answer(POST_TOOL_USE_FAILURE, hook, config.deadline(), who -> {
+            String error = text(hook, "error");
+            if (!"Bash".equals(text(hook, "tool_name")) || hook.path("is_interrupt").asBoolean(false) || error.isBlank()) {
+                return empty();
+            }
+            Integer exitCode = null;
+            Matcher m = EXIT_CODE.matcher(error);
+            if (m.lookingAt()) {
+                exitCode = Integer.parseInt(m.group(1));
+                error = error.substring(m.end());
+            }
+            if (error.isBlank()) {
+                return empty();
+            }
+            String command = text(hook.path("tool_input"), "command");
+            String cwd = text(hook, "cwd");
+            return errors.report(who, new ErrorInputs.ReportError(error, command.isBlank() ? null : command, null,
+                    cwd.isBlank() ? null : cwd, null, exitCode), config.deadline())
+                    .map(report -> context(POST_TOOL_USE_FAILURE, HookHints.failure(report)));
+        });
+    }
+
+    /**
+     * After a tool succeeded: a Bash command that exited 0 is never recorded as an error (its output may say
+     * "error:" in passing); code written by {@code Write}/{@code Edit} is checked for lines that earlier fixes
+     * removed and for matching rules.
+     */
+    @POST
+    @Path("/post-tool-use")
+    public Uni<Response> postToolUse(JsonNode hook) {
+        return answer(POST_TOOL_USE, hook, config.deadline(), who -> {
+            String code = switch (text(hook, "tool_name")) {
+                case "Write" -> text(hook.path("tool_input"), "content");
+                case "Edit" -> text(hook.path("tool_input"), "new_string");
+                default -> "";
+            };
+            if (code.isBlank()) {
+                return empty();
+            }
+            String file = text(hook.path("tool_input"), "file_path");
+            return errors.checkPrevention(who, new ErrorInputs.CheckPrevention(null, null, code,
+                    file.isBlank() ? null : file, null), config.deadline()).map(check -> {
+                        List<WarningView> warnings = new java.util.ArrayList<>(check.solution_code());
+                        warnings.addAll(check.rules());
+                        return context(POST_TOOL_USE, HookHints.afterCode(warnings));
+                    });
+        });
+    }
+
+    /** Runs a hook's work for the caller; any failure or lateness becomes an empty answer. */
+    private Uni<Response> answer(String event, JsonNode hook, Duration deadline, Function<Who, Uni<Response>> work) {
+        Uni<Response> answer;
+        try {
+            if (hook == null || !hook.isObject()) {
+                return empty();
+            }
+            Caller c = caller.get();
+            String project = HookProjects.of(text(hook, "brain_project"), text(hook, "brain_repo"), text(hook, "cwd"),
+                    config.projects().orElse(List.of()), c.defaultProject());
+            answer = work.apply(new Who(c.tenant(), project, ErrorIntelligence.session(text(hook, "session_id"))));
+        } catch (RuntimeException e) {
+            Log.debugf("hook %s: ignored (%s)", event, e.getMessage());
+            return empty();
+        }
+        return answer.ifNoItem().after(deadline.plusMillis(250)).recoverWithItem(HooksResource::nothing)
+                .onFailure().recoverWithItem(failure -> {
+                    Log.debugf("hook %s: a service call failed, answering empty (%s)", event, failure.getMessage());
+                    return nothing();
+                });
+    }
+
+    static Response context(String event, String text) {
+        if (text == null) {
+            return nothing();
+        }
+        return Response.ok(Map.of("hookSpecificOutput", Map.of("hookEventName", event, "additionalContext", text)),
+                MediaType.APPLICATION_JSON_TYPE).build();
+    }
+
+    private static Uni<Response> empty() {
+        return Uni.createFrom().item(nothing());
+    }
+
+    private static Response nothing() {
+        return Response.ok().build();
+    }
+
+    private static String text(JsonNode node, String field) {
+        JsonNode value = node.path(field);
+        return value.isValueNode() && !value.isNull() ? value.asText() : "";
+    }
+}
