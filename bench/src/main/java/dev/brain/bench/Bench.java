@@ -13,8 +13,8 @@ import io.quarkus.runtime.annotations.QuarkusMain;
 
 /**
  * {@code ./brain bench [section ...]}: runs the benchmark sections against the running services and prints
- * one table per section. Sections: {@code embedding}, {@code synapses}, {@code memory}, {@code errors}
- * (default: all).
+ * one table per section. Sections: {@code embedding}, {@code synapses}, {@code memory}, {@code errors},
+ * {@code hooks} (default: all).
  */
 @QuarkusMain
 public class Bench implements QuarkusApplication {
@@ -31,7 +31,7 @@ public class Bench implements QuarkusApplication {
             }
         }
         if (sections.isEmpty()) {
-            sections.addAll(List.of("embedding", "synapses", "memory", "errors"));
+            sections.addAll(List.of("embedding", "synapses", "memory", "errors", "hooks"));
         }
         Path pids = Path.of(options.getOrDefault("pids", "data/pids"));
         for (String section : sections) {
@@ -47,18 +47,28 @@ public class Bench implements QuarkusApplication {
                         System.getenv().getOrDefault("BRAIN_DB_USER", "brain"),
                         System.getenv().getOrDefault("BRAIN_DB_PASSWORD", "brain"), rssOf(pids, "memory-service")).run();
                 case "errors" -> new ErrorBench(Integer.parseInt(options.getOrDefault("error-port", "9101")),
-                        Integer.parseInt(options.getOrDefault("memory-port", "9102")),
-                        Path.of(options.getOrDefault("corpus", "error-service/src/test/resources/corpus/errors-dev.jsonl")),
-                        System.getenv().getOrDefault("BRAIN_DB_URL", "jdbc:postgresql://127.0.0.1:5432/brain"),
-                        System.getenv().getOrDefault("BRAIN_DB_USER", "brain"),
-                        System.getenv().getOrDefault("BRAIN_DB_PASSWORD", "brain"), rssOf(pids, "error-service")).run();
+                        errorStores(options), rssOf(pids, "error-service")).run();
+                case "hooks" -> new HookBench(errorStores(options),
+                        Integer.parseInt(options.getOrDefault("gateway-port", "8080")),
+                        Path.of(options.getOrDefault("payloads", "gateway/src/test/resources/claude-code")),
+                        rssOf(pids, "gateway")).run();
                 default -> {
-                    System.err.println("unknown section '" + section + "' (known: embedding, synapses, memory, errors)");
+                    System.err.println("unknown section '" + section + "' (known: embedding, synapses, memory, errors, hooks)");
                     return 2;
                 }
             }
         }
         return 0;
+    }
+
+    /** The generated error stores of the errors and hooks sections, made from the corpus. */
+    private static ErrorStores errorStores(Map<String, String> options) throws IOException {
+        return new ErrorStores(Integer.parseInt(options.getOrDefault("error-port", "9101")),
+                Integer.parseInt(options.getOrDefault("memory-port", "9102")),
+                Path.of(options.getOrDefault("corpus", "error-service/src/test/resources/corpus/errors-dev.jsonl")),
+                System.getenv().getOrDefault("BRAIN_DB_URL", "jdbc:postgresql://127.0.0.1:5432/brain"),
+                System.getenv().getOrDefault("BRAIN_DB_USER", "brain"),
+                System.getenv().getOrDefault("BRAIN_DB_PASSWORD", "brain"));
     }
 
     /** Reads the resident set size of a service started by ./brain (its pid file), in MiB; -1 if unknown. */

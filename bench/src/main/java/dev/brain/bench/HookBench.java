@@ -1,0 +1,255 @@
+package dev.brain.bench;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.Random;
+import java.util.UUID;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * The gateway's Claude Code hooks (gateway.md §3) over HTTP, as the hook script posts them: Claude Code's captured
+ * payloads with {@code brain_project}/{@code brain_repo} added, in the tenant of the 100k store of
+ * {@link ErrorStores} (project {@code bench}). A call is timed from its request to the whole answer: what the agent
+ * waits for, less the hook script's own start.
+ *
+ * <p>Token: every run replaces the row labelled {@code bench-hooks} in {@code gateway.api_token} (tenant
+ * {@code bench-err-100k}, scopes read and write) with a fresh random token, and deletes it at its end; no usable
+ * bench token outlives a run, and the table never holds more than one bench row.
+ */
+final class HookBench {
+
+    private static final int STORED = 100_000;
+    private static final String TENANT = ErrorStores.tenant(STORED);
+    private static final String LABEL = "bench-hooks";
+    /** The command of the bench's tenant-wide rule; no corpus command is like it. */
+    private static final String RULE_COMMAND = "terraform apply -auto-approve";
+    private static final int WARM_UP = 50;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final ErrorStores stores;
+    private final int port;
+    private final Path payloads;
+    private final LongSupplier rssMiB;
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private final Random random = new Random(7);
+    /** The Claude Code session of the tool events: one per run, as one session runs the commands. */
+    private final String session = UUID.randomUUID().toString();
+    private String token;
+    private long written;
+
+    HookBench(ErrorStores stores, int port, Path payloads, LongSupplier rssMiB) {
+        this.stores = stores;
+        this.port = port;
+        this.payloads = payloads;
+        this.rssMiB = rssMiB;
+    }
+
+    void run() throws Exception {
+        stores.prepare(STORED);
+        token = replaceToken();
+        try {
+            importRule();
+            System.out.printf("%n== hooks: gateway /hooks/* over HTTP (tenant %s, %,d stored errors, embedding model %s) ==%n",
+                    TENANT, stores.count(TENANT), stores.embeddingModel());
+            System.out.println("case                              | calls | answered | p50 ms | p95 ms | p99 ms | calls/s | p95 target        | gateway RSS MiB");
+            System.out.println("----------------------------------|-------|----------|--------|--------|--------|---------|-------------------|----------------");
+            measure("session-start", "session-start", 200, 300,
+                    () -> payload("SessionStart.json").put("session_id", UUID.randomUUID().toString()));
+            measure("pre-tool-use, no rule matches", "pre-tool-use", 1000, 50,
+                    () -> command(payload("PreToolUse-Bash.json"), row().get("command").asText()));
+            measure("pre-tool-use, a rule matches", "pre-tool-use", 500, 50,
+                    () -> command(payload("PreToolUse-Bash.json"), RULE_COMMAND));
+            measure("post-tool-use-failure, recurring", "post-tool-use-failure", 400, 300, () -> failure(false));
+            measure("post-tool-use-failure, new", "post-tool-use-failure", 300, 300, () -> failure(true));
+            measure("post-tool-use, Bash success", "post-tool-use", 1000, 300,
+                    () -> command(payload("PostToolUse-Bash-success.json"), row().get("command").asText()));
+            measure("post-tool-use, Write", "post-tool-use", 500, 300, this::write);
+            System.out.println("answered: calls with a non-empty answer (a hook answers empty when it has nothing to say,"
+                    + " and when a service call failed or was late)");
+        } finally {
+            deleteToken();
+        }
+    }
+
+    /** Posts {@link #WARM_UP} untimed and then {@code calls} timed payloads to {@code /hooks/<endpoint>}; one row. */
+    private void measure(String name, String endpoint, int calls, int targetMs, Supplier<ObjectNode> payload)
+            throws IOException, InterruptedException {
+        for (int i = 0; i < WARM_UP; i++) {
+            post(request(endpoint, payload.get()));
+        }
+        long[] nanos = new long[calls];
+        int answered = 0;
+        for (int i = 0; i < calls; i++) {
+            HttpRequest request = request(endpoint, payload.get());
+            long t0 = System.nanoTime();
+            String answer = post(request);
+            nanos[i] = System.nanoTime() - t0;
+            if (!answer.isEmpty()) {
+                answered++;
+            }
+        }
+        Stats s = Stats.of(nanos);
+        double total = 0;
+        for (long n : nanos) {
+            total += n;
+        }
+        System.out.printf("%-33s | %5d | %8d | %6.1f | %6.1f | %6.1f | %7.0f | ≤ %3d ms: %-7s | %15d%n", name, calls,
+                answered, s.p50(), s.p95(), s.p99(), calls / (total / 1e9), targetMs,
+                s.p95() <= targetMs ? "met" : "not met", rssMiB.getAsLong());
+    }
+
+    private HttpRequest request(String endpoint, ObjectNode payload) {
+        return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/hooks/" + endpoint))
+                .timeout(Duration.ofSeconds(30)).header("Authorization", "Bearer " + token)
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(payload.toString()))
+                .build();
+    }
+
+    /** The answer's body; anything but 200 stops the section (a hook answers 200 even when it has nothing to say). */
+    private String post(HttpRequest request) throws IOException, InterruptedException {
+        HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new IllegalStateException(request.uri().getPath() + " answered " + response.statusCode() + ": "
+                    + response.body());
+        }
+        return response.body();
+    }
+
+    /** A captured payload as the hook script forwards it: the project fields added, in project bench's directory. */
+    private ObjectNode payload(String name) {
+        try {
+            ObjectNode hook = (ObjectNode) JSON.readTree(payloads.resolve(name).toFile());
+            return hook.put("session_id", session).put("cwd", "/home/dev/src/" + ErrorStores.PROJECT)
+                    .put("brain_project", ErrorStores.PROJECT).put("brain_repo", "github.com/acme/" + ErrorStores.PROJECT);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read the Claude Code payload " + payloads.resolve(name), e);
+        }
+    }
+
+    private static ObjectNode command(ObjectNode hook, String command) {
+        ((ObjectNode) hook.path("tool_input")).put("command", command);
+        return hook;
+    }
+
+    private JsonNode row() {
+        return stores.rows().get(random.nextInt(stores.rows().size()));
+    }
+
+    /** A failed Bash command: a corpus row's command and output, the output made unique for a new error. */
+    private ObjectNode failure(boolean fresh) {
+        JsonNode row = row();
+        String output = row.get("raw_output").asText();
+        return command(payload("PostToolUseFailure-Bash.json"), row.get("command").asText())
+                .put("error", "Exit code 1\n" + (fresh ? stores.madeNew(output, random) : output));
+    }
+
+    /** A {@code Write} of a new Python module of about 30 lines (there is no captured Write payload). */
+    private ObjectNode write() {
+        long n = ++written;
+        ObjectNode hook = payload("PostToolUse-Bash-success.json").put("tool_name", "Write");
+        hook.remove("tool_response");
+        hook.putObject("tool_input").put("file_path", "/home/dev/src/" + ErrorStores.PROJECT + "/app/report_" + n + ".py")
+                .put("content", """
+                        \"\"\"Order report %1$d: totals per customer.\"\"\"
+                        import json
+                        import sys
+                        from collections import defaultdict
+
+
+                        def load(path):
+                            with open(path) as f:
+                                return [json.loads(line) for line in f if line.strip()]
+
+
+                        def totals(orders):
+                            out = defaultdict(float)
+                            for order in orders:
+                                customer = order.get("customer_ref")
+                                if customer is None:
+                                    continue
+                                out[customer] += order["amount"] * order.get("quantity", 1)
+                            return out
+
+
+                        def report_%1$d(path):
+                            rows = sorted(totals(load(path)).items(), key=lambda kv: -kv[1])
+                            for customer, total in rows[:20]:
+                                print(f"{customer:>12} {total:10.2f}")
+                            return len(rows)
+
+
+                        if __name__ == "__main__":
+                            sys.exit(0 if report_%1$d(sys.argv[1]) else 1)
+                        """.formatted(n));
+        return hook;
+    }
+
+    /** The bench's tenant-wide warning for {@link #RULE_COMMAND}, imported through the gateway (replacing its last import). */
+    private void importRule() throws IOException, InterruptedException {
+        String lines = """
+                {"kind":"header","format":"brain-errors","version":1}
+                {"kind":"rule","id":1,"dedup_key":"%s","name":"Plan before applying","description":"the bench's rule",
+                 "error_type":"TerraformError","required_tokens":[],"file_extensions":[],"commands":["%s"],
+                 "action":{"type":"apply_solution","solution_ids":[],"message":"run terraform plan first"},
+                 "rule_type":"warning","base_successes":7,"base_total":10,"confidence":0.7,"trigger_count":0,
+                 "success_count":0,"rejection_count":0,"active":true,"source_error_ids":[],
+                 "last_evidence_at":"2026-11-01T00:00:00Z","created_at":"2026-11-01T00:00:00Z",
+                 "updated_at":"2026-11-01T00:00:00Z"}
+                """.formatted(sha256(LABEL), RULE_COMMAND).replaceAll("\n ", " ");
+        post(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/v1/errors/import?on_conflict=replace&project="
+                + ErrorStores.PROJECT)).header("Authorization", "Bearer " + token)
+                .header("Content-Type", "application/x-ndjson").POST(HttpRequest.BodyPublishers.ofString(lines)).build());
+    }
+
+    private String replaceToken() throws SQLException {
+        byte[] secret = new byte[32];
+        new SecureRandom().nextBytes(secret);
+        String fresh = "brn_" + Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
+        deleteToken();
+        try (Connection c = stores.connect(); PreparedStatement insert = c.prepareStatement("""
+                insert into gateway.api_token (token_sha256, tenant, default_project, scopes, label, created_at)
+                values (?, ?, ?, '{read,write}', ?, now())""")) {
+            insert.setString(1, sha256(fresh));
+            insert.setString(2, TENANT);
+            insert.setString(3, ErrorStores.PROJECT);
+            insert.setString(4, LABEL);
+            insert.executeUpdate();
+        }
+        return fresh;
+    }
+
+    private void deleteToken() throws SQLException {
+        try (Connection c = stores.connect();
+                PreparedStatement delete = c.prepareStatement("delete from gateway.api_token where label = ?")) {
+            delete.setString(1, LABEL);
+            delete.executeUpdate();
+        }
+    }
+
+    private static String sha256(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+        }
+    }
+}
