@@ -24,9 +24,10 @@ fi
 payload=$(cat 2>/dev/null) || exit 0
 command -v curl >/dev/null 2>&1 || exit 0
 
-json_string() { # text → a JSON string literal
+json_string() { # text → a JSON string literal (other control characters are dropped)
   local s=$1
   s=${s//\\/\\\\}; s=${s//\"/\\\"}; s=${s//$'\n'/\\n}; s=${s//$'\r'/\\r}; s=${s//$'\t'/\\t}
+  s=${s//[$'\001'-$'\037']/}
   printf '"%s"' "$s"
 }
 
@@ -36,10 +37,12 @@ cwd=$PWD
 if [[ $payload =~ \"cwd\"[[:space:]]*:[[:space:]]*\"([^\"\\]*)\" ]]; then cwd=${BASH_REMATCH[1]}; fi
 project="" repo=""
 if command -v git >/dev/null 2>&1 && [ -d "$cwd" ]; then
-  common=$(git -C "$cwd" rev-parse --path-format=absolute --git-common-dir 2>/dev/null) || common=""
+  # the repository's common git directory (the main worktree's .git for every worktree), made absolute
+  common=$(cd "$cwd" 2>/dev/null && dir=$(git rev-parse --git-common-dir 2>/dev/null) && [ -n "$dir" ] \
+    && cd "$dir" 2>/dev/null && pwd -P) || common=""
   if [ -n "$common" ]; then
-    if [ "$(basename "$common")" = .git ]; then project=$(basename "$(dirname "$common")")
-    else project=$(basename "$common" .git); fi  # a bare repository's worktrees
+    if [ "${common##*/}" = .git ]; then common=${common%/.git}; project=${common##*/}
+    else project=${common##*/}; project=${project%.git}; fi  # a bare repository's worktrees
     repo=$(git -C "$cwd" config --get remote.origin.url 2>/dev/null) || repo=""
     if [[ $repo == *://* ]]; then repo=${repo#*://}; repo=${repo#*@}
     else repo=${repo#*@}; [[ $repo =~ ^[^/:]+:[^0-9] ]] && repo=${repo/:/\/}; fi  # scp-like host:path → host/path

@@ -192,7 +192,8 @@ public class ErrorGrpcService extends MutinyErrorServiceGrpc.ErrorServiceImplBas
     @Blocking
     public Uni<ForgetResponse> forget(ForgetRequest request) {
         return Uni.createFrom().item(() -> QuarkusTransaction.requiringNew().call(() -> ForgetResponse.newBuilder()
-                .putAllDeleted(corrections.forget(scopes.forCall(request.getScope()), request.getKind(), request.getId()))
+                .putAllDeleted(corrections.forget(scopes.forCall(request.getScope()), request.getKind(), request.getId(),
+                        request.getReason()))
                 .build()));
     }
 }

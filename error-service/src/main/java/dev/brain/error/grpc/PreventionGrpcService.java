@@ -24,6 +24,7 @@ import dev.brain.grpc.v1.Rule;
 import dev.brain.grpc.v1.SetRuleActiveRequest;
 import dev.brain.grpc.v1.SetRuleActiveResponse;
 import io.grpc.Status;
+import io.quarkus.logging.Log;
 import io.quarkus.grpc.GrpcService;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.smallrye.common.annotation.Blocking;
@@ -83,6 +84,8 @@ public class PreventionGrpcService extends MutinyPreventionServiceGrpc.Preventio
             if (r.hasBlocking()) {
                 result = prevention.setBlocking(scope.tenant(), r.getId(), r.getBlocking(), scope.now());
             }
+            Log.infof("%s #%d of tenant %s: outcome %s%s (%s)", r.getKind(), r.getId(), scope.tenant(), r.getOutcome(),
+                    r.hasBlocking() ? ", blocking " + r.getBlocking() : "", r.getNote().isBlank() ? "no note" : r.getNote());
             return result instanceof Rule rule ? ReportRuleOutcomeResponse.newBuilder().setRule(rule).build()
                     : ReportRuleOutcomeResponse.newBuilder().setAntipattern((Antipattern) result).build();
         }));
@@ -95,7 +98,7 @@ public class PreventionGrpcService extends MutinyPreventionServiceGrpc.Preventio
             CallScope scope = scopes.forRead(r.getScope());
             int limit = Pages.limit(r.getLimit());
             int offset = Pages.offset(r.getPageToken());
-            var rules = prevention.listRules(scope.tenant(), scope.projectId(), r.getActiveOnly(), limit + 1, offset);
+            var rules = prevention.listRules(scope, r.getActiveOnly(), limit + 1, offset);
             ListRulesResponse.Builder b = ListRulesResponse.newBuilder()
                     .addAllRules(rules.subList(0, Math.min(limit, rules.size())));
             if (rules.size() > limit) {

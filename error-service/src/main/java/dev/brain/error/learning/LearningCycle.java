@@ -493,7 +493,7 @@ public class LearningCycle {
                 select e.id, e.project_id, e.error_type, e.fingerprint, e.message_template,
                        (select count(*) from solution_attempt a where a.error_id = e.id)
                      + (select count(*) from solution_outcome o where o.error_id = e.id and o.outcome = 'failure') as failed
-                from error e where e.tenant = ? and not e.resolved and e.occurrence_count >= 3
+                from error e where e.tenant = ? and not e.resolved and not e.not_an_error and e.occurrence_count >= 3
                 order by e.id""", rs -> new Candidate(rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getString(4),
                 rs.getString(5), rs.getLong(6)), tenant);
         long inserted = 0;
@@ -532,7 +532,8 @@ public class LearningCycle {
         }
         updated += jdbc.update("""
                 update antipattern a set active = false, updated_at = ? from error e
-                where a.tenant = ? and a.active and e.id = a.source_error_id and e.resolved""", now, tenant);
+                where a.tenant = ? and a.active and e.id = a.source_error_id and (e.resolved or e.not_an_error)""",
+                now, tenant);
         return new long[] {inserted, updated};
     }
 

@@ -243,11 +243,17 @@ public class Prevention {
     }
 
     /** Rules by confidence desc, id asc; keyset page token = offset (small lists). */
-    public List<Rule> listRules(String tenant, Long projectId, boolean activeOnly, int limit, int offset) {
+    public List<Rule> listRules(CallScope scope, boolean activeOnly, int limit, int offset) {
+        // a project named: its rules and the tenant-wide ones (a project the tenant never used has only the latter)
+        String project = scope.project() == null ? "" : " and (r.project_id is null or r.project_id = ?)";
+        List<Object> params = new ArrayList<>(List.of(scope.tenant(), activeOnly));
+        if (scope.project() != null) {
+            params.add(scope.projectId() == null ? -1L : scope.projectId());
+        }
+        params.addAll(List.of(limit, offset));
         return jdbc.list("select " + PreventionRows.RULE_COLUMNS + PreventionRows.RULE_FROM
-                + "where r.tenant = ? and (r.active or not ?) and (?::bigint is null or r.project_id is null"
-                + " or r.project_id = ?) order by r.confidence desc, r.id limit ? offset ?",
-                PreventionRows::rule, tenant, activeOnly, projectId, projectId, limit, offset);
+                + "where r.tenant = ? and (r.active or not ?)" + project
+                + " order by r.confidence desc, r.id limit ? offset ?", PreventionRows::rule, params.toArray());
     }
 
     public List<Antipattern> listAntipatterns(String tenant, boolean activeOnly, int limit, int offset) {

@@ -45,7 +45,10 @@ public class ErrorCorrections {
         this.outbox = outbox;
     }
 
-    /** The scope's errors by the filter (errors marked not-an-error are never listed), each with its best solution. */
+    /**
+     * The scope's errors by the filter, each with its best solution: unresolved (most occurrences first), recurring
+     * (unresolved and seen more than once) or recent; errors marked not-an-error are never listed.
+     */
     public List<ListedError> list(CallScope scope, ErrorListFilter filter, int limit) {
         if (limit < 0 || limit > MAX_LIST) {
             throw Status.INVALID_ARGUMENT.withDescription("limit: 0-" + MAX_LIST).asRuntimeException();
@@ -53,27 +56,34 @@ public class ErrorCorrections {
         if (scope.project() != null && scope.projectId() == null) {
             return List.of(); // a project this tenant never used
         }
+        // the narrow error_recency table orders and filters (V9); only the listed rows are read from `error`
         String where = switch (filter) {
-            case ERROR_LIST_FILTER_RECURRING -> "and e.occurrence_count > 1 order by e.occurrence_count desc, e.last_seen_at desc";
-            case ERROR_LIST_FILTER_RECENT -> "order by e.last_seen_at desc";
+            case ERROR_LIST_FILTER_RECURRING -> "r.open and r.occurrence_count > 1 order by r.occurrence_count desc, r.last_seen_at desc";
+            case ERROR_LIST_FILTER_RECENT -> "r.listed order by r.last_seen_at desc";
             case ERROR_LIST_FILTER_UNSPECIFIED, ERROR_LIST_FILTER_UNRESOLVED ->
-                    "and not e.resolved order by e.occurrence_count desc, e.last_seen_at desc";
+                    "r.open order by r.occurrence_count desc, r.last_seen_at desc";
             default -> throw Status.INVALID_ARGUMENT.withDescription("filter: unresolved, recurring or recent")
                     .asRuntimeException();
         };
-        List<ErrorRecord> rows = jdbc.list("select " + ErrorRows.COLUMNS + ErrorRows.FROM
-                + "where e.tenant = ? and (?::bigint is null or e.project_id = ?) and not e.not_an_error " + where
-                + ", e.id desc limit ?", ErrorRows::map, scope.tenant(), scope.projectId(), scope.projectId(),
-                limit == 0 ? DEFAULT_LIST : limit);
-        Map<Long, List<SolutionForError>> best = solutions.forErrors(scope.tenant(),
-                rows.stream().map(ErrorRecord::getId).toArray(Long[]::new), 1);
-        return rows.stream().map(e -> {
-            ListedError.Builder listed = ListedError.newBuilder().setError(e);
+        int rows = limit == 0 ? DEFAULT_LIST : limit;
+        // two statements rather than "(? is null or project_id = ?)", whose generic plan could not use the index
+        Long[] ids = (scope.projectId() == null
+                ? jdbc.list("select r.error_id from error_recency r where r.tenant = ? and " + where
+                        + ", r.error_id desc limit ?", rs -> rs.getLong(1), scope.tenant(), rows)
+                : jdbc.list("select r.error_id from error_recency r where r.tenant = ? and r.project_id = ? and " + where
+                        + ", r.error_id desc limit ?", rs -> rs.getLong(1), scope.tenant(), scope.projectId(), rows))
+                .toArray(Long[]::new);
+        Map<Long, ErrorRecord> byId = new java.util.HashMap<>();
+        errors.byIds(scope.tenant(), ids).forEach(e -> byId.put(e.getId(), e));
+        List<ErrorRecord> listed = java.util.Arrays.stream(ids).map(byId::get).filter(java.util.Objects::nonNull).toList();
+        Map<Long, List<SolutionForError>> best = solutions.forErrors(scope.tenant(), ids, 1);
+        return listed.stream().map(e -> {
+            ListedError.Builder item = ListedError.newBuilder().setError(e);
             List<SolutionForError> s = best.getOrDefault(e.getId(), List.of());
             if (!s.isEmpty()) {
-                listed.setBestSolution(s.get(0));
+                item.setBestSolution(s.get(0));
             }
-            return listed.build();
+            return item.build();
         }).toList();
     }
 
@@ -89,13 +99,18 @@ public class ErrorCorrections {
                     resolved_at = case when ? then coalesce(resolved_at, ?) end
                 where tenant = ? and id = ?""", resolved, notAnError, resolved, scope.now(), scope.tenant(),
                 error.getId());
+        if (notAnError) {
+            // its antipatterns warn about something that is no error
+            jdbc.update("update antipattern set active = false, updated_at = ? where tenant = ? and source_error_id = ?",
+                    scope.now(), scope.tenant(), error.getId());
+        }
         Log.infof("error #%d of tenant %s: resolved %s, not an error %s (%s)", error.getId(), scope.tenant(), resolved,
                 notAnError, request.getNote().isBlank() ? "no note" : request.getNote());
         return errors.require(scope.tenant(), error.getId(), "error_id");
     }
 
     /** Deletes what {@code kind} and {@code id} name; returns the rows deleted per table. */
-    public Map<String, Long> forget(CallScope scope, ForgetKind kind, long id) {
+    public Map<String, Long> forget(CallScope scope, ForgetKind kind, long id, String reason) {
         if (id <= 0) {
             throw Status.INVALID_ARGUMENT.withDescription("id is required").asRuntimeException();
         }
@@ -113,20 +128,30 @@ public class ErrorCorrections {
             default -> throw Status.INVALID_ARGUMENT.withDescription("kind: error, solution or attempt")
                     .asRuntimeException();
         }
+        Log.infof("forgot %s #%d of tenant %s (%s): %s", kind.name().substring("FORGET_KIND_".length()).toLowerCase(),
+                id, scope.tenant(), reason == null || reason.isBlank() ? "no reason given" : reason, deleted);
         return deleted;
     }
 
     private void forgetError(CallScope scope, long id, Map<String, Long> deleted) {
         ErrorRecord error = errors.require(scope.tenant(), id, "id");
-        // solutions linked to this error alone go with it
+        // solutions linked to this error alone go with it, unless an active rule offers them (as retention keeps them)
         List<Long> onlyHere = jdbc.list("""
                 select es.solution_id from error_solution es where es.tenant = ? and es.error_id = ?
-                  and not exists (select 1 from error_solution o where o.solution_id = es.solution_id and o.error_id <> ?)""",
+                  and not exists (select 1 from error_solution o where o.solution_id = es.solution_id and o.error_id <> ?)
+                  and not exists (select 1 from rule r where r.tenant = es.tenant and r.active
+                                    and r.action -> 'solution_ids' @> to_jsonb(es.solution_id))""",
                 rs -> rs.getLong(1), scope.tenant(), id, id);
-        deleted.put("error_occurrence", jdbc.count("select count(*) from error_occurrence where error_id = ?", id));
-        deleted.put("solution_attempt", jdbc.count("select count(*) from solution_attempt where error_id = ?", id));
-        deleted.put("error_solution", jdbc.count("select count(*) from error_solution where error_id = ?", id));
+        // what the delete takes with it (foreign keys ON DELETE CASCADE), counted first; the error is the tenant's
+        for (String[] table : new String[][] {{"error_occurrence", "error_id"}, {"stack_frame", "error_id"},
+                {"solution_attempt", "error_id"}, {"error_solution", "error_id"}, {"error_match", "error_id"},
+                {"error_chain_entry", "error_id"}, {"antipattern", "source_error_id"}}) {
+            deleted.put(table[0], jdbc.count("select count(*) from " + table[0] + " where " + table[1] + " = ?", id));
+        }
         deleted.put("error", (long) jdbc.update("delete from error where tenant = ? and id = ?", scope.tenant(), id));
+        // rules keep their evidence, without the deleted error
+        jdbc.update("update rule set source_error_ids = array_remove(source_error_ids, ?) where tenant = ?"
+                + " and source_error_ids @> array[?]::bigint[]", id, scope.tenant(), id);
         outbox.nodeDeleted(scope.tenant(), Node.error(id, error.getErrorType(), error.getMessageTemplate()), scope.now());
         deleteSolutions(scope, onlyHere, deleted);
     }

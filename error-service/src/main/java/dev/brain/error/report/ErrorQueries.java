@@ -189,10 +189,13 @@ public class ErrorQueries {
         List<Long> order = new ArrayList<>(scores.keySet());
         order.sort(Comparator.comparingDouble((Long id) -> scores.get(id)).reversed()
                 .thenComparing(id -> lastSeen.get(id), Comparator.reverseOrder()));
-        List<Long> top = order.subList(0, Math.min(limit, order.size()));
-        Long[] ids = top.toArray(Long[]::new);
+        // errors a person marked not-an-error are never listed: the best ranked others fill the page
         Map<Long, ErrorRecord> records = new HashMap<>();
-        errors.byIds(scope.tenant(), ids).forEach(e -> records.put(e.getId(), e));
+        errors.byIds(scope.tenant(), order.subList(0, Math.min(2 * limit, order.size())).toArray(Long[]::new))
+                .forEach(e -> records.put(e.getId(), e));
+        List<Long> top = order.stream().filter(id -> records.containsKey(id) && !records.get(id).getNotAnError())
+                .limit(limit).toList();
+        Long[] ids = top.toArray(Long[]::new);
         Map<Long, List<SolutionForError>> solutionsById = solutions.forErrors(scope.tenant(), ids, 3);
         Map<Long, List<SolutionAttempt>> attemptsById = solutions.attempts(scope.tenant(), ids, ErrorReporting.MAX_ATTEMPTS);
         Map<Long, Matcher.Scored> matchScores = new HashMap<>();

@@ -117,7 +117,8 @@ public class ErrorReporting {
         }
         Upserted upserted = jdbc.one("""
                 with was as (
-                  select resolved and not not_an_error as reopens from error where project_id = ? and fingerprint = ?),
+                  select resolved and not not_an_error as reopens from error
+                  where tenant = ? and project_id = ? and fingerprint = ?),
                 e as (
                   insert into error as e (tenant, project_id, fingerprint, error_type, message, message_template,
                                           language, parser, source_file, source_line, stack_text, raw_output,
@@ -141,7 +142,7 @@ public class ErrorReporting {
                 from e, occurrence""",
                 rs -> new Upserted(rs.getLong(1), rs.getBoolean(2), rs.getBoolean(3), rs.getBoolean(4), rs.getLong(5),
                         rs.getBoolean(6)),
-                scope.projectId(), analyzed.fingerprint(), scope.tenant(), scope.projectId(), analyzed.fingerprint(), cut(parsed.type(), 200),
+                scope.tenant(), scope.projectId(), analyzed.fingerprint(), scope.tenant(), scope.projectId(), analyzed.fingerprint(), cut(parsed.type(), 200),
                 cut(parsed.message(), MAX_MESSAGE), analyzed.template(), parsed.language(), parsed.parser(),
                 parsed.sourceFile(), parsed.sourceLine(), stackText, analyzed.rawOutput(),
                 (int) analyzed.truncatedBytes(), command, workingDirectory, taskContext,
@@ -187,7 +188,8 @@ public class ErrorReporting {
         for (int i = 0; i < returned.size(); i++) {
             ids[i + 1] = returned.get(i).errorId();
         }
-        Map<Long, List<SolutionForError>> solutionsById = solutions.forErrors(scope.tenant(), ids, 10);
+        // the best 3 solutions of the error and of each match (gateway.md §1): each carries its steps and diff
+        Map<Long, List<SolutionForError>> solutionsById = solutions.forErrors(scope.tenant(), ids, 3);
         Map<Long, List<SolutionAttempt>> attemptsById = solutions.attempts(scope.tenant(), ids, MAX_ATTEMPTS);
         Map<Long, ErrorRecord> matched = new java.util.HashMap<>();
         errors.byIds(scope.tenant(), ids).forEach(r -> matched.put(r.getId(), r));
@@ -200,7 +202,7 @@ public class ErrorReporting {
 
         // notifications
         List<SolutionForError> own = solutionsById.getOrDefault(errorId, List.of());
-        if (scope.sessionId() != null) {
+        if (scope.sessionId() != null && !error.getNotAnError()) {
             long withSolution = 0;
             String title = null;
             for (Matcher.Scored m : returned) {
@@ -228,7 +230,7 @@ public class ErrorReporting {
         }
         // error_recurring: the same fingerprint was seen in another project of the tenant within 24 h (asked by
         // the upsert's RETURNING, which saves a statement per report)
-        if (upserted.elsewhereToday()) {
+        if (upserted.elsewhereToday() && !error.getNotAnError()) {
             notifications.send(scope.tenant(), new Notifications.Draft("error_recurring", null, null, "error", errorId,
                     "Error recurring across projects: " + error.getErrorType() + ": " + error.getMessageTemplate(),
                     "error_recurring:" + analyzed.fingerprint() + ":" + now.toLocalDate()), now);

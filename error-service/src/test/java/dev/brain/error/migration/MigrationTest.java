@@ -102,6 +102,11 @@ class MigrationTest {
             assertThat(differences(s, schema)).isZero();
             assertThat(count(s, "select count(*) from %s.error_recency where last_seen_at = '2026-01-03T00:00:00Z'"
                     .formatted(schema))).isEqualTo(1);
+            // V9: the count and the open / listed flags follow resolutions and corrections too
+            s.execute("update %s.error set resolved = true where fingerprint = '%s'".formatted(schema, "b".repeat(64)));
+            s.execute("update %s.error set not_an_error = true where fingerprint = '%s'".formatted(schema, "a".repeat(64)));
+            assertThat(differences(s, schema)).isZero();
+            assertThat(count(s, "select count(*) from %s.error_recency where open or listed".formatted(schema))).isEqualTo(1);
 
             s.execute("delete from %s.error where fingerprint = '%s'".formatted(schema, "a".repeat(64)));
             assertThat(count(s, "select count(*) from %s.error_recency".formatted(schema))).isEqualTo(1);
@@ -215,8 +220,10 @@ class MigrationTest {
     private static int differences(Statement s, String schema) throws Exception {
         return count(s, """
                 select count(*) from %1$s.error e full join %1$s.error_recency r on r.error_id = e.id
-                where (e.tenant, e.project_id, e.error_type, e.message_shape, e.last_seen_at)
-                      is distinct from (r.tenant, r.project_id, r.error_type, r.message_shape, r.last_seen_at)"""
+                where (e.tenant, e.project_id, e.error_type, e.message_shape, e.last_seen_at, e.occurrence_count,
+                       not e.resolved and not e.not_an_error, not e.not_an_error)
+                      is distinct from (r.tenant, r.project_id, r.error_type, r.message_shape, r.last_seen_at,
+                       r.occurrence_count, r.open, r.listed)"""
                 .formatted(schema));
     }
 

@@ -25,12 +25,16 @@ import dev.brain.gateway.errors.ErrorViews.Rating;
 import dev.brain.gateway.errors.ErrorViews.SolutionReport;
 import dev.brain.gateway.errors.ErrorViews.SolutionView;
 import dev.brain.gateway.errors.ErrorViews.WarningView;
+import dev.brain.gateway.errors.ErrorViews.Chain;
+import dev.brain.gateway.errors.ErrorViews.ChainStep;
 import dev.brain.gateway.errors.ErrorViews.ErrorList;
 import dev.brain.gateway.errors.ErrorViews.Forgotten;
 import dev.brain.gateway.errors.ErrorViews.ListedError;
 import dev.brain.gateway.errors.ErrorViews.RuleList;
 import dev.brain.gateway.errors.ErrorViews.RuleView;
 import dev.brain.grpc.v1.CheckPreventionRequest;
+import dev.brain.grpc.v1.ErrorChain;
+import dev.brain.grpc.v1.ErrorChainEntry;
 import dev.brain.grpc.v1.ErrorListFilter;
 import dev.brain.grpc.v1.ForgetKind;
 import dev.brain.grpc.v1.ForgetRequest;
@@ -180,15 +184,40 @@ public class ErrorIntelligence {
         id("error_id", errorId);
         return errors.getError(who.tenant(), scope(new Who(who.tenant(), null, who.session())), errorId).map(r -> {
             ErrorRecord e = r.getError();
-            return detail(e, r.getSolutionsList(), r.getAttemptsList());
+            return new ErrorDetail(e.getId(), e.getFingerprint(), e.getErrorType(), e.getMessage(), e.getLanguage(),
+                    e.getProject(), e.getOccurrenceCount(), e.getResolved(), e.getNotAnError(),
+                    instant(e.getFirstSeenAt()), instant(e.getLastSeenAt()), e.getCommand(), e.getWorkingDirectory(),
+                    e.getRawOutput(), solutions(r.getSolutionsList()), attempts(r.getAttemptsList()),
+                    chain(e.getId(), r.getChainsList()));
         });
     }
 
-    static ErrorDetail detail(ErrorRecord e, List<SolutionForError> solutions, List<SolutionAttempt> attempts) {
-        return new ErrorDetail(e.getId(), e.getFingerprint(), e.getErrorType(), e.getMessage(), e.getLanguage(),
-                e.getProject(), e.getOccurrenceCount(), e.getResolved(), e.getNotAnError(), instant(e.getFirstSeenAt()),
-                instant(e.getLastSeenAt()), e.getCommand(), e.getWorkingDirectory(), e.getRawOutput(),
-                solutions(solutions), attempts(attempts));
+    /** The distinct errors before and after {@code errorId} in its chains, nearest first. */
+    static Chain chain(long errorId, List<ErrorChain> chains) {
+        java.util.Map<Long, ChainStep> before = new java.util.LinkedHashMap<>();
+        java.util.Map<Long, ChainStep> after = new java.util.LinkedHashMap<>();
+        for (ErrorChain chain : chains) {
+            List<ErrorChainEntry> entries = chain.getEntriesList();
+            for (int i = 0; i < entries.size(); i++) {
+                if (entries.get(i).getErrorId() != errorId) {
+                    continue;
+                }
+                for (int b = i - 1; b >= 0; b--) {
+                    step(before, entries.get(b), errorId);
+                }
+                for (int a = i + 1; a < entries.size(); a++) {
+                    step(after, entries.get(a), errorId);
+                }
+            }
+        }
+        return new Chain(List.copyOf(before.values()), List.copyOf(after.values()));
+    }
+
+    private static void step(java.util.Map<Long, ChainStep> steps, ErrorChainEntry entry, long errorId) {
+        if (entry.getErrorId() != errorId) {
+            steps.putIfAbsent(entry.getErrorId(), new ChainStep(entry.getErrorId(), entry.getErrorType(),
+                    entry.getMessageTemplate()));
+        }
     }
 
     /** The scope's errors by filter (unresolved, recurring, recent); {@code deadline} null = the client's. */
@@ -267,7 +296,7 @@ public class ErrorIntelligence {
             default -> throw new IllegalArgumentException("outcome: '" + outcome + "' is not one of prevented, false_alarm");
         };
         ReportRuleOutcomeRequest.Builder request = ReportRuleOutcomeRequest.newBuilder().setScope(scope(who))
-                .setKind(PreventionKind.PREVENTION_KIND_RULE).setId(ruleId).setOutcome(o);
+                .setKind(PreventionKind.PREVENTION_KIND_RULE).setId(ruleId).setOutcome(o).setNote(orEmpty(note));
         if (blocking != null) {
             request.setBlocking(blocking);
         }
@@ -407,7 +436,7 @@ public class ErrorIntelligence {
                 outcome(a.getOutcome()))).toList();
     }
 
-    /** At most {@code max} UTF-8 bytes, cut at a line end when one is near, with a marker saying how much is left. */
+    /** At most {@code max} UTF-8 bytes, cut at a line end when one is near, with a marker saying how much is cut. */
     static String cut(String text, int max) {
         byte[] bytes = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
         if (bytes.length <= max) {
@@ -419,7 +448,7 @@ public class ErrorIntelligence {
             head = head.substring(0, line + 1);
         }
         int rest = bytes.length - head.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
-        return head + (head.endsWith("\n") ? "" : "\n") + "… (" + rest + " more bytes; brain_get_error has the rest)";
+        return head + (head.endsWith("\n") ? "" : "\n") + "… (" + rest + " more bytes not shown)";
     }
 
     private static String emptyToNull(String s) {

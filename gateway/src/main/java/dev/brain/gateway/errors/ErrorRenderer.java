@@ -174,6 +174,16 @@ public final class ErrorRenderer {
             d.solutions().stream().filter(s -> s.diff() != null).forEach(s -> out.append("\nDiff of solution #")
                     .append(s.solution_id()).append(":\n```diff\n").append(s.diff()).append("\n```\n"));
         }
+        if (!d.chain().before().isEmpty() || !d.chain().after().isEmpty()) {
+            out.append("\nChain: ");
+            for (int i = d.chain().before().size() - 1; i >= 0; i--) { // nearest last
+                out.append("#").append(d.chain().before().get(i).error_id()).append(' ')
+                        .append(d.chain().before().get(i).error_type()).append(" → ");
+            }
+            out.append("this");
+            d.chain().after().forEach(s -> out.append(" → #").append(s.error_id()).append(' ').append(s.error_type()));
+            out.append('\n');
+        }
         if (!d.attempts().isEmpty()) {
             out.append("\nAttempts that did not work:\n");
             d.attempts().forEach(a -> out.append("- #").append(a.attempt_id()).append(' ').append(a.description())

@@ -56,7 +56,16 @@ public final class ErrorViews {
     public record ErrorDetail(long error_id, String fingerprint, String error_type, String message, String language,
             String project, int occurrences, boolean resolved, boolean not_an_error, String first_seen_at,
             String last_seen_at, String command, String working_directory, String raw_output,
-            List<SolutionView> solutions, List<AttemptView> attempts) {
+            List<SolutionView> solutions, List<AttemptView> attempts, Chain chain) {
+    }
+
+    /** Errors that came before and after this one in the sessions' error chains (error-code.md §5.10). */
+    @RegisterForReflection
+    public record Chain(List<ChainStep> before, List<ChainStep> after) {
+    }
+
+    @RegisterForReflection
+    public record ChainStep(long error_id, String error_type, String message_template) {
     }
 
     /** One line of brain_list_errors. */

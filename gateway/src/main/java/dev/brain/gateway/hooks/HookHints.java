@@ -20,6 +20,8 @@ public final class HookHints {
 
     /** The SessionStart digest's limit. */
     static final int DIGEST_CHARS = 600;
+    /** The digest names at most this many unresolved errors, the most frequent first. */
+    static final int DIGEST_ERRORS = 5;
     static final int HEADLINE = 80;
     static final int STEP = 200;
     static final int ATTEMPTS = 2;
@@ -105,8 +107,9 @@ public final class HookHints {
                         + "\"") + ")";
                 errors.add(line);
             }
-            parts.add(unresolved.errors().size() + " unresolved error" + (unresolved.errors().size() == 1 ? "" : "s")
-                    + ": " + String.join("; ", errors));
+            int n = unresolved.errors().size();
+            parts.add((n >= DIGEST_ERRORS ? "the " + n + " most frequent unresolved errors"
+                    : n + " unresolved error" + (n == 1 ? "" : "s")) + ": " + String.join("; ", errors));
         }
         if (rules != null && !rules.rules().isEmpty()) {
             parts.add(rules.rules().size() + " active rule" + (rules.rules().size() == 1 ? "" : "s") + ": "

@@ -46,7 +46,6 @@ public class HooksResource {
     static final String POST_TOOL_USE = "PostToolUse";
     /** What {@code PostToolUseFailure.error} starts with for a Bash command: "Exit code N" and a line break. */
     static final Pattern EXIT_CODE = Pattern.compile("\\AExit code (-?\\d{1,9})\\r?\\n?");
-    static final int DIGEST_ERRORS = 5;
 
     private final ErrorIntelligence errors;
     private final CurrentCaller caller;
@@ -65,7 +64,7 @@ public class HooksResource {
         return answer(SESSION_START, hook, config.deadline(), who -> {
             Uni<Void> registered = who.session() == null ? Uni.createFrom().voidItem()
                     : errors.registerSession(who, "claude-code", config.deadline()).onFailure().recoverWithNull();
-            Uni<ErrorList> unresolved = errors.list(who, "unresolved", DIGEST_ERRORS, config.deadline())
+            Uni<ErrorList> unresolved = errors.list(who, "unresolved", HookHints.DIGEST_ERRORS, config.deadline())
                     .onFailure().recoverWithNull();
             Uni<RuleList> rules = errors.rules(who, false, config.deadline()).onFailure().recoverWithNull();
             Uni<Notifications> notifications = errors.pendingNotifications(who, config.deadline())

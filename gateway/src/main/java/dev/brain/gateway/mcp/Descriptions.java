@@ -7,7 +7,7 @@ final class Descriptions {
     }
 
     static final String PROJECT = "Project name; default: the token's default project";
-    static final String WORKING_DIRECTORY = "Your working directory; its last path segment names the project unless project is given";
+    static final String WORKING_DIRECTORY = "Root directory of your repository; its name is the project unless project is given";
     static final String ERROR_ID = "Error id, as returned by brain_report_error or brain_query_error";
     static final String SOLUTION_ID = "Solution id, as listed under the error";
     static final String AGENT = "Agent id whose memory this is (default claude)";

@@ -176,8 +176,8 @@ public class ErrorTools {
     }
 
     @Tool(name = "brain_list_errors", description = """
-            Lists this project's errors: unresolved (default; most frequent first), recurring (seen more than \
-            once) or recent, each with its best known solution. Use it at the start of work on a project or to \
+            Lists this project's errors: unresolved (default; most frequent first), recurring (unresolved, seen \
+            more than once) or recent, each with its best known solution. Use it at the start of work on a project or to \
             pick what to fix next.""")
     public Uni<ToolResponse> listErrors(
             @ToolArg(name = "filter", description = "unresolved, recurring or recent", required = false, defaultValue = "unresolved") String filter,

@@ -92,7 +92,7 @@ class ErrorCorrectionToolsTest {
         assertThat(error.getList("structuredContent.solutions[0].steps")).containsExactly(
                 "Replace order[\"customer_ref\"] by order.get(\"customer_ref\")", "Handle None");
         String diff = error.getString("structuredContent.solutions[0].diff");
-        assertThat(diff).startsWith("--- a/app.py\n").contains("more bytes; brain_get_error has the rest)");
+        assertThat(diff).startsWith("--- a/app.py\n").contains("more bytes not shown)");
         assertThat(diff.substring(0, diff.indexOf("… ("))).hasSizeLessThanOrEqualTo(2048);
         assertThat(error.getString("structuredContent.attempts[0].description")).isEqualTo("Added the key to the fixture");
         assertThat(error.getString("structuredContent.attempts[0].reason")).isEqualTo("live orders lack it");
@@ -112,6 +112,11 @@ class ErrorCorrectionToolsTest {
         report(KEY_ERROR);
         long typeError = report(TYPE_ERROR);
         solve(typeError, Map.of("title", "Cast the price"));
+        // the two errors of this session form a chain (error-code.md §5.10): brain_get_error shows it
+        JsonPath typeErrorDetail = ok(mcp.callTool("brain_get_error", Map.of("error_id", typeError)));
+        assertThat(typeErrorDetail.getList("structuredContent.chain.before.error_id", Long.class)).containsExactly(keyError);
+        assertThat(typeErrorDetail.getList("structuredContent.chain.after")).isEmpty();
+        assertThat(typeErrorDetail.getString("content[0].text")).contains("Chain: #" + keyError + " KeyError → this");
         JsonPath unresolved = ok(mcp.callTool("brain_list_errors", Map.of()));
         assertThat(unresolved.getList("structuredContent.errors.error_id", Long.class)).containsExactly(keyError);
         assertThat(ok(mcp.callTool("brain_list_errors", Map.of("filter", "recurring")))
@@ -142,6 +147,9 @@ class ErrorCorrectionToolsTest {
         JsonPath other = ok(mcp.callTool("brain_report_error", Map.of("error_output", KEY_ERROR.replace("line 7", "line 9"),
                 "project", "shop-api")));
         assertThat(other.getList("structuredContent.matches")).isEmpty();
+        // nor found by a search: only the new one of shop-api is
+        assertThat(ok(mcp.callTool("brain_query_error", Map.of("query", "KeyError customer_ref")))
+                .getList("structuredContent.results.error_id", Long.class)).doesNotContain(errorId).hasSize(1);
 
         ok(mcp.callTool("brain_update_error", Map.of("error_id", errorId, "not_an_error", false)));
         assertThat(ok(mcp.callTool("brain_update_error", Map.of("error_id", errorId, "resolved", true)))

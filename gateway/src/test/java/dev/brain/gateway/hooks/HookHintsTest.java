@@ -45,7 +45,7 @@ class HookHintsTest {
                     solution(i, "a long solution title " + "z".repeat(80))));
         }
         String digest = HookHints.digest("shop", new ErrorList("unresolved", "shop", many), null, null);
-        assertThat(digest).hasSize(600).endsWith("…").startsWith("Brain, project shop: 5 unresolved errors: #100 ");
+        assertThat(digest).hasSize(600).endsWith("…").startsWith("Brain, project shop: the 5 most frequent unresolved errors: #100 ");
         assertThat(HookHints.digest("shop", new ErrorList("unresolved", "shop", List.of()),
                 new RuleList("shop", List.of()), new Notifications(List.of(), false))).isNull();
         assertThat(HookHints.digest("shop", null, null, null)).isNull();

@@ -194,7 +194,7 @@ class HooksTest {
         }
         String digest = answer("session-start", payload("SessionStart.json")).at("/hookSpecificOutput/additionalContext")
                 .asText();
-        assertThat(digest).startsWith("Brain, project shop: 5 unresolved errors: #").hasSizeLessThanOrEqualTo(600);
+        assertThat(digest).startsWith("Brain, project shop: the 5 most frequent unresolved errors: #").hasSizeLessThanOrEqualTo(600);
     }
 
     @Test
