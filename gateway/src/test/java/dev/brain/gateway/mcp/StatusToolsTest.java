@@ -44,7 +44,9 @@ class StatusToolsTest {
         List<Map<String, Object>> tools = mcp.request("tools/list", Map.of()).getList("tools");
         assertThat(tools).extracting(t -> t.get("name")).contains("brain_status");
         assertThat(tools).allSatisfy(t -> assertThat((String) t.get("description")).hasSizeLessThanOrEqualTo(600));
-        assertThat(mcp.request("tools/list", Map.of()).prettify().length()).as("tools/list budget").isLessThanOrEqualTo(24_000);
+        // the answer as it goes over the wire, what a model pays for on every turn (gateway.md §1)
+        String answer = mcp.post(Map.of("jsonrpc", "2.0", "id", 98, "method", "tools/list", "params", Map.of())).asString();
+        assertThat(answer.length()).as("tools/list budget").isLessThanOrEqualTo(24_000);
 
         JsonPath result = mcp.callTool("brain_status", Map.of());
         assertThat(result.getBoolean("isError")).isFalse();
