@@ -16,7 +16,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
- * The corpora of {@code shared/corpus} (spec §18): {@code corpus/errors-dev.jsonl}, 1,000 reports of 127 known errors,
+ * The corpora of {@code src/test/resources/corpus}, copies of the team's test data (spec §18):
+ * {@code corpus/errors-dev.jsonl}, 1,000 reports of 127 known errors,
  * each row with its {@code raw_output}, {@code id}, {@code expect_same_as} and {@code template} (the known error's id);
  * and {@code corpus/errors-distinct-20k.jsonl.gz}, 20,000 rows that are each a different error.
  */
