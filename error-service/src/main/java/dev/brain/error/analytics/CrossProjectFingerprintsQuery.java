@@ -7,7 +7,7 @@ import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.brain.error.db.Jdbc;
+import dev.brain.db.Jdbc;
 import dev.brain.grpc.v1.CrossProjectFingerprint;
 import dev.brain.grpc.v1.CrossProjectFingerprintsRequest;
 import dev.brain.grpc.v1.CrossProjectFingerprintsResponse;

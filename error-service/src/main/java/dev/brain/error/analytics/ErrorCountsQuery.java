@@ -6,7 +6,7 @@ import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.brain.error.db.Jdbc;
+import dev.brain.db.Jdbc;
 import dev.brain.error.db.Protos;
 import dev.brain.grpc.v1.ErrorCountRow;
 import dev.brain.grpc.v1.ErrorCountsRequest;

@@ -5,7 +5,7 @@ import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.brain.error.db.Jdbc;
+import dev.brain.db.Jdbc;
 import dev.brain.grpc.v1.SolutionSuccessRatesRequest;
 import dev.brain.grpc.v1.SolutionSuccessRatesResponse;
 import dev.brain.grpc.v1.SuccessRate;

@@ -4,7 +4,7 @@ import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.brain.error.db.Jdbc;
+import dev.brain.db.Jdbc;
 import dev.brain.error.report.ErrorRows;
 import dev.brain.grpc.v1.RecurringError;
 import dev.brain.grpc.v1.UnresolvedRecurringRequest;

@@ -5,6 +5,8 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 
+import dev.brain.db.Jdbc;
+
 import com.google.protobuf.Timestamp;
 
 /** Small conversions between SQL values and protobuf fields. */

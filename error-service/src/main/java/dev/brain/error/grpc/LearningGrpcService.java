@@ -35,10 +35,10 @@ public class LearningGrpcService extends MutinyLearningServiceGrpc.LearningServi
     private final OutboxRelay relay;
     private final EmbeddingWorker embeddingWorker;
     private final JobRuns runs;
-    private final dev.brain.error.db.Jdbc jdbc;
+    private final dev.brain.db.Jdbc jdbc;
 
     public LearningGrpcService(LearningCycle learning, Retention retention, SessionCleanup sessionCleanup,
-            OutboxRelay relay, EmbeddingWorker embeddingWorker, JobRuns runs, dev.brain.error.db.Jdbc jdbc) {
+            OutboxRelay relay, EmbeddingWorker embeddingWorker, JobRuns runs, dev.brain.db.Jdbc jdbc) {
         this.embeddingWorker = embeddingWorker;
         this.learning = learning;
         this.retention = retention;

@@ -1,6 +1,6 @@
 package dev.brain.error.grpc;
 
-import dev.brain.error.db.Jdbc;
+import dev.brain.db.Jdbc;
 import dev.brain.error.jobs.EmbeddingWorker;
 import dev.brain.error.jobs.JobRuns;
 import dev.brain.error.learning.LearningCycle;

@@ -22,7 +22,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
 import dev.brain.error.config.ErrorConfig;
-import dev.brain.error.db.Jdbc;
+import dev.brain.db.Jdbc;
 import dev.brain.error.embedding.Embeddings;
 import dev.brain.error.report.LateMatch;
 import dev.brain.grpc.v1.EmbedResponse;
@@ -135,7 +135,7 @@ public class EmbeddingWorker {
                 query(lock, UNLOCK);
             }
         } catch (SQLException e) {
-            throw new Jdbc.DataAccessException(e);
+            throw new dev.brain.db.DataAccessException(e);
         }
     }
 

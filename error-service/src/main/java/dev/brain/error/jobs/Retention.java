@@ -11,7 +11,7 @@ import java.util.Map;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.brain.error.config.ErrorConfig;
-import dev.brain.error.db.Jdbc;
+import dev.brain.db.Jdbc;
 import dev.brain.error.outbox.Node;
 import dev.brain.error.outbox.Outbox;
 import dev.brain.grpc.v1.JobRunResult;

@@ -9,7 +9,7 @@ import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.brain.error.db.Jdbc;
+import dev.brain.db.Jdbc;
 import dev.brain.error.session.Sessions;
 import dev.brain.grpc.v1.JobRunResult;
 import io.quarkus.narayana.jta.QuarkusTransaction;

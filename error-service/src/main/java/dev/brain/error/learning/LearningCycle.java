@@ -29,7 +29,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.brain.error.config.ErrorConfig;
-import dev.brain.error.db.Jdbc;
+import dev.brain.db.Jdbc;
 import dev.brain.error.intake.Confidence;
 import dev.brain.error.intake.Fingerprints;
 import dev.brain.error.intake.Tokens;
@@ -113,7 +113,7 @@ public class LearningCycle {
                 advisoryLock(lock, "select pg_advisory_unlock(hashtext(?))", tenant);
             }
         } catch (SQLException e) {
-            throw new Jdbc.DataAccessException(e);
+            throw new dev.brain.db.DataAccessException(e);
         }
     }
 

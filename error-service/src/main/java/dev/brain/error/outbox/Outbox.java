@@ -11,7 +11,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.brain.error.db.Jdbc;
+import dev.brain.db.Jdbc;
 
 /**
  * Synapse events (error-code.md §12.1), written to table {@code outbox} in the transaction of their cause

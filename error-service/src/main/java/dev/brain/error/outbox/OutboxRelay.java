@@ -22,7 +22,7 @@ import com.google.protobuf.Timestamp;
 import com.google.protobuf.util.JsonFormat;
 
 import dev.brain.error.config.ErrorConfig;
-import dev.brain.error.db.Jdbc;
+import dev.brain.db.Jdbc;
 import dev.brain.grpc.v1.ApplySynapseEventsRequest;
 import dev.brain.grpc.v1.ApplySynapseEventsResponse;
 import dev.brain.grpc.v1.NodeRef;

@@ -10,7 +10,7 @@ import java.util.Map;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
-import dev.brain.error.db.Jdbc;
+import dev.brain.db.Jdbc;
 import dev.brain.error.intake.AnalyzedError;
 import dev.brain.error.intake.Confidence;
 import dev.brain.error.intake.Tokens;

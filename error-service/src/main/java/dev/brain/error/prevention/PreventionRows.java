@@ -7,7 +7,7 @@ import java.util.Locale;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.brain.error.db.Jdbc;
+import dev.brain.db.Jdbc;
 import dev.brain.error.db.Protos;
 import dev.brain.grpc.v1.Antipattern;
 import dev.brain.grpc.v1.Rule;

@@ -7,7 +7,7 @@ import java.util.Map;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
-import dev.brain.error.db.Jdbc;
+import dev.brain.db.Jdbc;
 import dev.brain.error.outbox.Node;
 import dev.brain.error.outbox.Outbox;
 import dev.brain.error.session.CallScope;

@@ -18,7 +18,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
 import dev.brain.error.config.ErrorConfig;
-import dev.brain.error.db.Jdbc;
+import dev.brain.db.Jdbc;
 import dev.brain.error.embedding.Embeddings;
 import dev.brain.error.intake.Fingerprints;
 import dev.brain.error.intake.InputNormalizer;

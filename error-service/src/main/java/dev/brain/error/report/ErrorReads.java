@@ -12,7 +12,7 @@ import jakarta.transaction.Transactional;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.brain.error.db.Jdbc;
+import dev.brain.db.Jdbc;
 import dev.brain.error.db.Protos;
 import dev.brain.error.session.CallScope;
 import dev.brain.error.solution.SolutionRows;

@@ -14,7 +14,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.brain.error.config.ErrorConfig;
-import dev.brain.error.db.Jdbc;
+import dev.brain.db.Jdbc;
 import dev.brain.error.intake.AnalyzedError;
 import dev.brain.error.intake.Fingerprints;
 import dev.brain.error.intake.Frame;

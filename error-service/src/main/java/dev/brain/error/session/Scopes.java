@@ -13,7 +13,7 @@ import jakarta.transaction.Transactional;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 
-import dev.brain.error.db.Jdbc;
+import dev.brain.db.Jdbc;
 import dev.brain.grpc.v1.Scope;
 import dev.brain.tenancy.Tenancy;
 import io.grpc.Status;

@@ -14,7 +14,7 @@ import com.google.protobuf.Struct;
 import com.google.protobuf.util.JsonFormat;
 
 import dev.brain.error.config.ErrorConfig;
-import dev.brain.error.db.Jdbc;
+import dev.brain.db.Jdbc;
 import dev.brain.error.db.Protos;
 import dev.brain.grpc.v1.Session;
 import dev.brain.grpc.v1.SessionKind;

@@ -6,7 +6,7 @@ import java.util.List;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
-import dev.brain.error.db.Jdbc;
+import dev.brain.db.Jdbc;
 import dev.brain.error.notification.Notifications;
 import dev.brain.error.outbox.Node;
 import dev.brain.error.outbox.Outbox;

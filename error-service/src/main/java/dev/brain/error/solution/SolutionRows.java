@@ -10,7 +10,7 @@ import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.brain.error.db.Jdbc;
+import dev.brain.db.Jdbc;
 import dev.brain.error.db.Protos;
 import dev.brain.grpc.v1.ErrorSolutionLink;
 import dev.brain.grpc.v1.Solution;

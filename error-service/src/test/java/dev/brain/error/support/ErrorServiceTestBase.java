@@ -8,7 +8,7 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 
-import dev.brain.error.db.Jdbc;
+import dev.brain.db.Jdbc;
 import dev.brain.grpc.v1.ErrorServiceGrpc;
 import dev.brain.grpc.v1.LearningServiceGrpc;
 import dev.brain.grpc.v1.NotificationServiceGrpc;

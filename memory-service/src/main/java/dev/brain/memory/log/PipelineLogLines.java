@@ -8,7 +8,7 @@ import javax.sql.DataSource;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.brain.memory.synapse.repository.SynapseRepository.DatabaseException;
+import dev.brain.db.DataAccessException;
 
 /**
  * The service's own pipeline-log lines (memory.md §10), written synchronously in the caller's transaction so
@@ -38,7 +38,7 @@ public class PipelineLogLines {
             s.setString(7, agentId);
             s.executeUpdate();
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 }

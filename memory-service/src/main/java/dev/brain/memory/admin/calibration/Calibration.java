@@ -21,10 +21,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.brain.memory.embedding.service.Embedder;
-import dev.brain.memory.longterm.config.LongTermConfig;
+import dev.brain.memory.config.MemoryConfig;
 import dev.brain.memory.longterm.repository.LongTermRepository;
 import dev.brain.memory.longterm.vectors.TextVectors;
-import dev.brain.memory.synapse.repository.SynapseRepository.DatabaseException;
+import dev.brain.db.DataAccessException;
 import io.grpc.Status;
 import io.quarkus.logging.Log;
 
@@ -53,13 +53,13 @@ public class Calibration {
     }
 
     private final DataSource dataSource;
-    private final LongTermConfig config;
+    private final MemoryConfig config;
     private final TextVectors vectors;
     private final Embedder embedder;
     private final ObjectMapper json;
     private final Clock clock;
 
-    public Calibration(DataSource dataSource, LongTermConfig config, TextVectors vectors, Embedder embedder,
+    public Calibration(DataSource dataSource, MemoryConfig config, TextVectors vectors, Embedder embedder,
             ObjectMapper json, Clock clock) {
         this.dataSource = dataSource;
         this.config = config;
@@ -134,7 +134,7 @@ public class Calibration {
             }
             return new Report(id, embedder.model(), embedder.dimension(), nn, an, low, current, suggested, now);
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 

@@ -21,7 +21,7 @@ import dev.brain.memory.admin.reembed.ReembedRepository.NodeLayers;
 import dev.brain.memory.admin.reembed.ReembedRepository.Text;
 import dev.brain.memory.embedding.service.Embedder;
 import dev.brain.memory.log.PipelineLogLines;
-import dev.brain.memory.longterm.config.LongTermConfig;
+import dev.brain.memory.config.MemoryConfig;
 import dev.brain.memory.longterm.edges.EdgeRecompute;
 import dev.brain.memory.longterm.partition.PairAccess.PairId;
 import dev.brain.memory.longterm.partition.PairLock;
@@ -29,7 +29,7 @@ import dev.brain.memory.longterm.promotion.JobRuns;
 import dev.brain.memory.longterm.promotion.NodeWriteRepository;
 import dev.brain.memory.longterm.promotion.Trigger1;
 import dev.brain.memory.longterm.vectors.TextVectors;
-import dev.brain.memory.synapse.repository.SynapseRepository.DatabaseException;
+import dev.brain.db.DataAccessException;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 
 /**
@@ -82,13 +82,13 @@ public class Reembed {
     private final NodeWriteRepository nodes;
     private final JobRuns runs;
     private final PipelineLogLines log;
-    private final LongTermConfig config;
+    private final MemoryConfig config;
     private final Embedder embedder;
     private final DataSource dataSource;
     private final Clock clock;
 
     public Reembed(ReembedRepository repository, TextVectors vectors, EdgeRecompute edgeRecompute, Trigger1 trigger1,
-            NodeWriteRepository nodes, JobRuns runs, PipelineLogLines log, LongTermConfig config, Embedder embedder,
+            NodeWriteRepository nodes, JobRuns runs, PipelineLogLines log, MemoryConfig config, Embedder embedder,
             DataSource dataSource, Clock clock) {
         this.repository = repository;
         this.vectors = vectors;
@@ -257,7 +257,7 @@ public class Reembed {
         try (Connection c = dataSource.getConnection()) {
             PairLock.lock(c, pair.userId(), pair.agentId());
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 

@@ -22,7 +22,7 @@ import dev.brain.memory.longterm.repository.LongTermRepository;
 import dev.brain.memory.longterm.weights.LayerData;
 import dev.brain.memory.longterm.weights.Precision;
 import dev.brain.memory.longterm.weights.TimeRef;
-import dev.brain.memory.synapse.repository.SynapseRepository.DatabaseException;
+import dev.brain.db.DataAccessException;
 import dev.brain.tenancy.TenantUsers;
 
 /**
@@ -63,7 +63,7 @@ public class ReembedRepository {
             }
             return pairs;
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -136,7 +136,7 @@ public class ReembedRepository {
             }
             return ids;
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -151,7 +151,7 @@ public class ReembedRepository {
             s.setString(4, agentId);
             return s.executeUpdate();
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -180,7 +180,7 @@ public class ReembedRepository {
             }
             return nodes;
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -198,7 +198,7 @@ public class ReembedRepository {
             }
             return rows;
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -216,7 +216,7 @@ public class ReembedRepository {
             s.setString(4, agentId);
             return s.executeUpdate();
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 }

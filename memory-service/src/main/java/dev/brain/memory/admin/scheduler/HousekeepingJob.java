@@ -13,10 +13,10 @@ import javax.sql.DataSource;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.brain.memory.longterm.config.LongTermConfig;
+import dev.brain.memory.config.MemoryConfig;
 import dev.brain.memory.longterm.promotion.JobRuns;
 import dev.brain.memory.synapse.config.SynapseConfig;
-import dev.brain.memory.synapse.repository.SynapseRepository.DatabaseException;
+import dev.brain.db.DataAccessException;
 import io.quarkus.logging.Log;
 import io.quarkus.scheduler.Scheduled;
 
@@ -34,11 +34,11 @@ public class HousekeepingJob {
 
     private final JobRuns runs;
     private final DataSource dataSource;
-    private final LongTermConfig config;
+    private final MemoryConfig config;
     private final SynapseConfig synapses;
     private final Clock clock;
 
-    public HousekeepingJob(JobRuns runs, DataSource dataSource, LongTermConfig config, SynapseConfig synapses,
+    public HousekeepingJob(JobRuns runs, DataSource dataSource, MemoryConfig config, SynapseConfig synapses,
             Clock clock) {
         this.runs = runs;
         this.dataSource = dataSource;
@@ -74,7 +74,7 @@ public class HousekeepingJob {
             s.setObject(1, now.minus(retention));
             return s.executeUpdate();
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 }

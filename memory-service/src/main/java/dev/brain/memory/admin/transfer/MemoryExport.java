@@ -21,7 +21,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.brain.memory.embedding.service.Embedder;
 import dev.brain.memory.longterm.partition.PairAccess.PairId;
-import dev.brain.memory.synapse.repository.SynapseRepository.DatabaseException;
+import dev.brain.db.DataAccessException;
 
 /**
  * Export (memory.md §13): the header line, then the pair's nodes, edges and entries and the tenant's synapses
@@ -225,7 +225,7 @@ public class MemoryExport {
                 }
                 return n;
             } catch (SQLException e) {
-                throw new DatabaseException(e);
+                throw new DataAccessException(e);
             }
         }
     }

@@ -37,7 +37,7 @@ import dev.brain.memory.longterm.partition.PairLock;
 import dev.brain.memory.longterm.repository.LongTermRepository;
 import dev.brain.memory.longterm.vectors.TextVectors;
 import dev.brain.memory.longterm.weights.NodeWeights;
-import dev.brain.memory.synapse.repository.SynapseRepository.DatabaseException;
+import dev.brain.db.DataAccessException;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.quarkus.logging.Log;
@@ -150,7 +150,7 @@ public class MemoryImport {
             }
             run.finish();
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
         return new Result(run.counts, run.errors);
     }
@@ -218,7 +218,7 @@ public class MemoryImport {
                 try {
                     PairLock.lock(c, pair.userId(), pair.agentId());
                 } catch (SQLException e) {
-                    throw new DatabaseException(e);
+                    throw new DataAccessException(e);
                 }
             }
             return pair;

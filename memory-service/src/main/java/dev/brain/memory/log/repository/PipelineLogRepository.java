@@ -15,7 +15,7 @@ import javax.sql.DataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.brain.memory.log.LogLine;
-import dev.brain.memory.synapse.repository.SynapseRepository.DatabaseException;
+import dev.brain.db.DataAccessException;
 
 /** Native SQL of the pipeline log (memory.md §10): multi-row insert, keyset query, retention delete. */
 @ApplicationScoped
@@ -70,7 +70,7 @@ public class PipelineLogRepository {
             }
             return s.executeUpdate();
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -122,7 +122,7 @@ public class PipelineLogRepository {
             }
             return rows;
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -138,7 +138,7 @@ public class PipelineLogRepository {
             s.setInt(2, batch);
             return s.executeUpdate();
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 

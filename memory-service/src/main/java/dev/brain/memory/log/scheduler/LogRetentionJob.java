@@ -8,7 +8,7 @@ import java.util.Map;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.brain.memory.log.repository.PipelineLogRepository;
-import dev.brain.memory.longterm.config.LongTermConfig;
+import dev.brain.memory.config.MemoryConfig;
 import dev.brain.memory.longterm.promotion.JobRuns;
 import io.quarkus.logging.Log;
 import io.quarkus.scheduler.Scheduled;
@@ -27,10 +27,10 @@ public class LogRetentionJob {
 
     private final JobRuns runs;
     private final PipelineLogRepository repository;
-    private final LongTermConfig config;
+    private final MemoryConfig config;
     private final Clock clock;
 
-    public LogRetentionJob(JobRuns runs, PipelineLogRepository repository, LongTermConfig config, Clock clock) {
+    public LogRetentionJob(JobRuns runs, PipelineLogRepository repository, MemoryConfig config, Clock clock) {
         this.runs = runs;
         this.repository = repository;
         this.config = config;

@@ -14,7 +14,7 @@ import jakarta.inject.Singleton;
 
 import dev.brain.memory.log.LogLine;
 import dev.brain.memory.log.repository.PipelineLogRepository;
-import dev.brain.memory.longterm.config.LongTermConfig;
+import dev.brain.memory.config.MemoryConfig;
 import io.quarkus.logging.Log;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -46,7 +46,7 @@ public class PipelineLogBuffer {
     private volatile boolean ticksPaused;
     private ScheduledExecutorService writer;
 
-    public PipelineLogBuffer(PipelineLogRepository repository, LongTermConfig config) {
+    public PipelineLogBuffer(PipelineLogRepository repository, MemoryConfig config) {
         this.repository = repository;
         this.maxBatch = Math.max(1, config.pipelineLog().maxBatch());
         this.flushSeconds = Math.max(1, config.pipelineLog().flushSeconds());

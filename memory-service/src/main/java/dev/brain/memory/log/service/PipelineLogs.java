@@ -9,7 +9,7 @@ import dev.brain.memory.log.LogLine;
 import dev.brain.memory.log.repository.PipelineLogRepository;
 import dev.brain.memory.log.repository.PipelineLogRepository.After;
 import dev.brain.memory.log.repository.PipelineLogRepository.Filter;
-import dev.brain.memory.longterm.config.LongTermConfig;
+import dev.brain.memory.config.MemoryConfig;
 import io.grpc.Status;
 import io.quarkus.logging.Log;
 
@@ -26,9 +26,9 @@ public class PipelineLogs {
 
     private final PipelineLogBuffer buffer;
     private final PipelineLogRepository repository;
-    private final LongTermConfig config;
+    private final MemoryConfig config;
 
-    public PipelineLogs(PipelineLogBuffer buffer, PipelineLogRepository repository, LongTermConfig config) {
+    public PipelineLogs(PipelineLogBuffer buffer, PipelineLogRepository repository, MemoryConfig config) {
         this.buffer = buffer;
         this.repository = repository;
         this.config = config;

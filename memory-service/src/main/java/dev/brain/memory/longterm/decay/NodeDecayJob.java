@@ -14,9 +14,9 @@ import javax.sql.DataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.brain.memory.log.PipelineLogLines;
-import dev.brain.memory.longterm.config.LongTermConfig;
+import dev.brain.memory.config.MemoryConfig;
 import dev.brain.memory.longterm.promotion.JobRuns;
-import dev.brain.memory.synapse.repository.SynapseRepository.DatabaseException;
+import dev.brain.db.DataAccessException;
 import io.quarkus.logging.Log;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
@@ -37,12 +37,12 @@ public class NodeDecayJob {
             + " * (extract(epoch from (?::timestamptz - decay_base_at))::double precision / 86400.0))";
 
     private final JobRuns runs;
-    private final LongTermConfig config;
+    private final MemoryConfig config;
     private final DataSource dataSource;
     private final PipelineLogLines log;
     private final Clock clock;
 
-    public NodeDecayJob(JobRuns runs, LongTermConfig config, DataSource dataSource, PipelineLogLines log, Clock clock) {
+    public NodeDecayJob(JobRuns runs, MemoryConfig config, DataSource dataSource, PipelineLogLines log, Clock clock) {
         this.runs = runs;
         this.config = config;
         this.dataSource = dataSource;
@@ -91,7 +91,7 @@ public class NodeDecayJob {
                 counts.put("partitions_refreshed", (long) s.executeUpdate());
             }
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
         log.write("background", "job", "memory.decay", "note", "{\"job\":\"NODE_DECAY\",\"status\":\"done\","
                 + "\"nodes_updated\":" + counts.get("nodes_updated") + ",\"deactivated\":" + counts.get("deactivated")

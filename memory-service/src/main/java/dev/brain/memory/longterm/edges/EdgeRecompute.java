@@ -23,7 +23,7 @@ import dev.brain.memory.longterm.weights.Layer;
 import dev.brain.memory.longterm.weights.Layers;
 import dev.brain.memory.longterm.weights.Precision;
 import dev.brain.memory.longterm.partition.PairLock;
-import dev.brain.memory.synapse.repository.SynapseRepository.DatabaseException;
+import dev.brain.db.DataAccessException;
 
 /**
  * Trigger 2 (memory.md §5.6): recomputes the weights of every edge from and to the given nodes from the
@@ -65,7 +65,7 @@ public class EdgeRecompute {
         try (Connection c = dataSource.getConnection()) {
             PairLock.lock(c, userId, agentId);
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
         return nodeIds.isEmpty() ? forPair(userId, agentId) : forNodes(userId, agentId, nodeIds);
     }
@@ -185,7 +185,7 @@ public class EdgeRecompute {
                 }
             }
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
         long[] idArray = ids.stream().mapToLong(a -> a[0]).toArray();
         double[] raw = values.stream().mapToDouble(v -> v[0]).toArray();
@@ -209,7 +209,7 @@ public class EdgeRecompute {
             s.setArray(4, c.createArrayOf("float8", Arrays.stream(r.absolute()).boxed().toArray()));
             s.executeUpdate();
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -227,7 +227,7 @@ public class EdgeRecompute {
                 }
             }
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
         return ids;
     }

@@ -19,7 +19,7 @@ import javax.sql.DataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
-import dev.brain.memory.synapse.repository.SynapseRepository.DatabaseException;
+import dev.brain.db.DataAccessException;
 import io.grpc.Status;
 
 /**
@@ -97,7 +97,7 @@ public class EntityRegistry {
                 result.add(new Resolved(requested, known.entity(), known.created()));
             }
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
         return result;
     }
@@ -123,7 +123,7 @@ public class EntityRegistry {
             }
             return new Page(entities, 0);
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -137,7 +137,7 @@ public class EntityRegistry {
                 return rs.next() ? Optional.of(new String[] { rs.getString(1), rs.getString(2) }) : Optional.empty();
             }
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -179,7 +179,7 @@ public class EntityRegistry {
                 }
             }
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
         // no kept row in the registry: the CTE has deleted the merged rows all the same
         return Optional.empty();
@@ -195,7 +195,7 @@ public class EntityRegistry {
             s.setLong(3, id);
             return s.executeUpdate() > 0;
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -233,7 +233,7 @@ public class EntityRegistry {
             // created concurrently by another transaction that has committed meanwhile
             return new Resolved(requested, find(c, userId, agentId, key, display).orElseThrow(), false);
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 

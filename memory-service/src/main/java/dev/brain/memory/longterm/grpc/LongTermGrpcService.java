@@ -30,7 +30,7 @@ import dev.brain.grpc.v1.ResolveEntitiesRequest;
 import dev.brain.grpc.v1.ResolveEntitiesResponse;
 import dev.brain.grpc.v1.UpdateTimeReferenceRequest;
 import dev.brain.grpc.v1.UpdateTimeReferenceResponse;
-import dev.brain.memory.longterm.config.LongTermConfig;
+import dev.brain.memory.config.MemoryConfig;
 import dev.brain.memory.longterm.entity.EntityMapper;
 import dev.brain.memory.longterm.entity.EntityRegistry;
 import dev.brain.memory.longterm.layerchange.LayerChange;
@@ -60,13 +60,13 @@ public class LongTermGrpcService extends MutinyLongTermMemoryServiceGrpc.LongTer
     private final UsageReinforcement usage;
     private final LongTermNodes nodes;
     private final TextVectors vectors;
-    private final LongTermConfig config;
+    private final MemoryConfig config;
     private final EntityRegistry entities;
     private final LayerChange layerChange;
     private final PartitionDeletes deletes;
 
     public LongTermGrpcService(ReadPath readPath, UsageReinforcement usage, LongTermNodes nodes, TextVectors vectors,
-            LongTermConfig config, EntityRegistry entities, LayerChange layerChange, PartitionDeletes deletes) {
+            MemoryConfig config, EntityRegistry entities, LayerChange layerChange, PartitionDeletes deletes) {
         this.entities = entities;
         this.layerChange = layerChange;
         this.deletes = deletes;

@@ -14,7 +14,7 @@ import dev.brain.grpc.v1.ReadRequest;
 import dev.brain.grpc.v1.ShiftComponent;
 import dev.brain.grpc.v1.TimePrecision;
 import dev.brain.grpc.v1.UpdateTimeReferenceRequest;
-import dev.brain.memory.longterm.config.LongTermConfig;
+import dev.brain.memory.config.MemoryConfig;
 import dev.brain.memory.longterm.mapping.LongTermMapper;
 import dev.brain.memory.longterm.partition.PairAccess;
 import dev.brain.memory.longterm.read.ReadModel;
@@ -103,7 +103,7 @@ final class LongTermRequests {
     }
 
     /** The read request as a validated query; hops from the request, else the mode, else the default. */
-    static ReadModel.Query read(ReadRequest r, LongTermConfig.Read config, int dimension) {
+    static ReadModel.Query read(ReadRequest r, MemoryConfig.Read config, int dimension) {
         Pair pair = pair(r.getPair());
         String turnId = turnId(r.getTurnId(), false);
         String text = null;

@@ -26,7 +26,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.brain.memory.log.PipelineLogLines;
-import dev.brain.memory.longterm.config.LongTermConfig;
+import dev.brain.memory.config.MemoryConfig;
 import dev.brain.memory.longterm.edges.EdgeRows;
 import dev.brain.memory.longterm.entity.EntityRegistry;
 import dev.brain.memory.longterm.layerchange.LayerChangeRepository.NodeData;
@@ -41,7 +41,7 @@ import dev.brain.memory.longterm.weights.Layer;
 import dev.brain.memory.longterm.weights.LayerData;
 import dev.brain.memory.longterm.weights.Layers;
 import dev.brain.memory.longterm.weights.TimeRef;
-import dev.brain.memory.synapse.repository.SynapseRepository.DatabaseException;
+import dev.brain.db.DataAccessException;
 import io.grpc.Status;
 import io.quarkus.logging.Log;
 
@@ -70,14 +70,14 @@ public class LayerChange {
     private final NodeWriteRepository nodes;
     private final EntityRegistry entities;
     private final PipelineLogLines log;
-    private final LongTermConfig config;
+    private final MemoryConfig config;
     private final Layers layers;
     private final EdgeWeights weights;
     private final DataSource dataSource;
     private final Clock clock;
 
     public LayerChange(LayerChangeRepository repository, NodeWriteRepository nodes, EntityRegistry entities,
-            PipelineLogLines log, LongTermConfig config, Layers layers, EdgeWeights weights, DataSource dataSource,
+            PipelineLogLines log, MemoryConfig config, Layers layers, EdgeWeights weights, DataSource dataSource,
             Clock clock) {
         this.repository = repository;
         this.nodes = nodes;
@@ -280,7 +280,7 @@ public class LayerChange {
         try (Connection c = dataSource.getConnection()) {
             PairLock.lock(c, userId, agentId);
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 

@@ -23,7 +23,7 @@ import dev.brain.memory.longterm.promotion.Candidate;
 import dev.brain.memory.longterm.weights.LayerData;
 import dev.brain.memory.longterm.weights.Precision;
 import dev.brain.memory.longterm.weights.TimeRef;
-import dev.brain.memory.synapse.repository.SynapseRepository.DatabaseException;
+import dev.brain.db.DataAccessException;
 
 /**
  * Trigger 3's statements (memory.md §5.6): the set-based rewrites of entity ids and time references in a pair's
@@ -132,7 +132,7 @@ public class LayerChangeRepository {
                 return rs.getBoolean(1);
             }
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -154,7 +154,7 @@ public class LayerChangeRepository {
                 }
             }
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
         return edges;
     }
@@ -177,7 +177,7 @@ public class LayerChangeRepository {
                 }
             }
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
         return nodes;
     }
@@ -211,7 +211,7 @@ public class LayerChangeRepository {
                 }
             }
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
         return candidates;
     }
@@ -237,7 +237,7 @@ public class LayerChangeRepository {
             s.setString(4, agentId);
             return s.executeUpdate();
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -249,7 +249,7 @@ public class LayerChangeRepository {
             s.setArray(3, c.createArrayOf("bigint", ids.toArray()));
             return s.executeUpdate();
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -268,7 +268,7 @@ public class LayerChangeRepository {
                 }
             }
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
         return ids;
     }

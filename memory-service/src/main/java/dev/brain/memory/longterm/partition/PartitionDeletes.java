@@ -17,7 +17,7 @@ import dev.brain.memory.longterm.promotion.NodeWriteRepository;
 import dev.brain.memory.longterm.repository.LongTermRepository;
 import dev.brain.memory.synapse.NodeKey;
 import dev.brain.memory.synapse.repository.SynapseRepository;
-import dev.brain.memory.synapse.repository.SynapseRepository.DatabaseException;
+import dev.brain.db.DataAccessException;
 import io.grpc.Status;
 
 /**
@@ -97,7 +97,7 @@ public class PartitionDeletes {
                 active = rs.getBoolean(1);
             }
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
         long removed = synapses.deleteTouching(tenant, new NodeKey("memory", id)).size();
         nodes.adjustStats(userId, agentId, -1, active ? -1 : 0, -edges);
@@ -122,7 +122,7 @@ public class PartitionDeletes {
         try (Connection c = dataSource.getConnection()) {
             PairLock.lock(c, userId, agentId);
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -133,7 +133,7 @@ public class PartitionDeletes {
             }
             return s.executeUpdate();
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 }

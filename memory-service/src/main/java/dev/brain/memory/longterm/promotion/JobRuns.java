@@ -13,7 +13,7 @@ import javax.sql.DataSource;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.brain.memory.synapse.repository.SynapseRepository.DatabaseException;
+import dev.brain.db.DataAccessException;
 import io.quarkus.logging.Log;
 
 /**
@@ -62,7 +62,7 @@ public class JobRuns {
                 lock(c, "select pg_advisory_unlock(hashtext('memory:' || ?))", job);
             }
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -90,7 +90,7 @@ public class JobRuns {
         try (Connection c = dataSource.getConnection()) {
             record(c, job, trigger, startedAt, "done", counts, null);
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
         Log.infof("%s done: %s", job, counts);
         return new Run(false, counts, (System.nanoTime() - started) / 1_000_000);

@@ -24,7 +24,7 @@ import dev.brain.memory.longterm.repository.LongTermRepository;
 import dev.brain.memory.longterm.weights.LayerData;
 import dev.brain.memory.longterm.weights.Precision;
 import dev.brain.memory.longterm.weights.TimeRef;
-import dev.brain.memory.synapse.repository.SynapseRepository.DatabaseException;
+import dev.brain.db.DataAccessException;
 
 /**
  * The write side's statements on {@code long_term_node}, {@code long_term_edge} and {@code partition_stats}
@@ -60,7 +60,7 @@ public class NodeWriteRepository {
                 return rs.getLong(1);
             }
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -101,7 +101,7 @@ public class NodeWriteRepository {
                 return ids(s);
             }
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -138,7 +138,7 @@ public class NodeWriteRepository {
             s.setObject(i + 2, to.atOffset(ZoneOffset.UTC));
             return ids(s);
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -187,7 +187,7 @@ public class NodeWriteRepository {
             }
             return candidates;
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -222,7 +222,7 @@ public class NodeWriteRepository {
                 return rs.getLong(1);
             }
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -250,7 +250,7 @@ public class NodeWriteRepository {
             s.setString(4, rowsJson);
             return s.executeUpdate();
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -272,7 +272,7 @@ public class NodeWriteRepository {
             s.setLong(7, nodeId);
             s.executeUpdate();
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -296,7 +296,7 @@ public class NodeWriteRepository {
             s.setLong(8, edges);
             s.executeUpdate();
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -310,7 +310,7 @@ public class NodeWriteRepository {
             s.setArray(i, c.createArrayOf(type, values));
             return ids(s);
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 

@@ -24,7 +24,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.brain.memory.log.PipelineLogLines;
-import dev.brain.memory.longterm.config.LongTermConfig;
+import dev.brain.memory.config.MemoryConfig;
 import dev.brain.memory.longterm.partition.PairLock;
 import dev.brain.memory.longterm.weights.LayerData;
 import dev.brain.memory.longterm.weights.NodeWeights;
@@ -61,14 +61,14 @@ public class Promotion {
     private final NodeWriteRepository nodes;
     private final PipelineLogLines log;
     private final PromotionHooks hooks;
-    private final LongTermConfig config;
+    private final MemoryConfig config;
     private final NodeWeights nodeWeights;
     private final Trigger1 trigger1;
     private final DataSource dataSource;
     private final Clock clock;
 
     public Promotion(EntryRepository entries, NodeWriteRepository nodes, PipelineLogLines log, PromotionHooks hooks,
-            LongTermConfig config, NodeWeights nodeWeights, Trigger1 trigger1,
+            MemoryConfig config, NodeWeights nodeWeights, Trigger1 trigger1,
             DataSource dataSource, Clock clock) {
         this.entries = entries;
         this.nodes = nodes;

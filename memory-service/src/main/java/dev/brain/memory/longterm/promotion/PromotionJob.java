@@ -5,7 +5,7 @@ import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.brain.memory.longterm.config.LongTermConfig;
+import dev.brain.memory.config.MemoryConfig;
 import dev.brain.memory.shortterm.repository.EntryRepository;
 import io.quarkus.logging.Log;
 import io.quarkus.scheduler.Scheduled;
@@ -21,10 +21,10 @@ public class PromotionJob {
 
     private final Promotion promotion;
     private final JobRuns runs;
-    private final LongTermConfig config;
+    private final MemoryConfig config;
     private final EntryRepository entries;
 
-    public PromotionJob(Promotion promotion, JobRuns runs, LongTermConfig config, EntryRepository entries) {
+    public PromotionJob(Promotion promotion, JobRuns runs, MemoryConfig config, EntryRepository entries) {
         this.promotion = promotion;
         this.runs = runs;
         this.config = config;

@@ -13,7 +13,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 
-import dev.brain.memory.longterm.config.LongTermConfig;
+import dev.brain.memory.config.MemoryConfig;
 import dev.brain.memory.longterm.edges.EdgeRows;
 import dev.brain.memory.longterm.weights.EdgeWeights;
 import dev.brain.memory.longterm.weights.LayerData;
@@ -40,11 +40,11 @@ public class Trigger1 {
     }
 
     private final NodeWriteRepository nodes;
-    private final LongTermConfig config;
+    private final MemoryConfig config;
     private final EdgeWeights edgeWeights;
     private final Layers layers;
 
-    public Trigger1(NodeWriteRepository nodes, LongTermConfig config, EdgeWeights edgeWeights, Layers layers) {
+    public Trigger1(NodeWriteRepository nodes, MemoryConfig config, EdgeWeights edgeWeights, Layers layers) {
         this.nodes = nodes;
         this.config = config;
         this.edgeWeights = edgeWeights;

@@ -9,7 +9,7 @@ import java.util.Optional;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
-import dev.brain.memory.longterm.config.LongTermConfig;
+import dev.brain.memory.config.MemoryConfig;
 
 /**
  * The Plutchik wheel of the read path's sector factor (memory.md §9.4): eight sectors in the order joy,
@@ -38,7 +38,7 @@ public class Emotions {
     private final List<Double> sectorFactors;
 
     @Inject
-    public Emotions(LongTermConfig config) {
+    public Emotions(MemoryConfig config) {
         this(config.read().emotionAliases(), config.read().sectorFactors());
     }
 

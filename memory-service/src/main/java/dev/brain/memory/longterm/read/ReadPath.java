@@ -18,7 +18,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.brain.memory.log.PipelineLogLines;
-import dev.brain.memory.longterm.config.LongTermConfig;
+import dev.brain.memory.config.MemoryConfig;
 import dev.brain.memory.longterm.read.ReadModel.Memory;
 import dev.brain.memory.longterm.read.ReadModel.Query;
 import dev.brain.memory.longterm.read.ReadModel.Result;
@@ -49,12 +49,12 @@ public class ReadPath {
     private final LongTermRepository repository;
     private final TextVectors vectors;
     private final Emotions emotions;
-    private final LongTermConfig config;
+    private final MemoryConfig config;
     private final PipelineLogLines log;
     private final ObjectMapper json;
     private final Clock clock;
 
-    public ReadPath(LongTermRepository repository, TextVectors vectors, Emotions emotions, LongTermConfig config,
+    public ReadPath(LongTermRepository repository, TextVectors vectors, Emotions emotions, MemoryConfig config,
             PipelineLogLines log, ObjectMapper json, Clock clock) {
         this.repository = repository;
         this.vectors = vectors;
@@ -114,7 +114,7 @@ public class ReadPath {
             });
         }
         Optional<Integer> current = emotions.sector(query.currentEmotion());
-        LongTermConfig.Read read = config.read();
+        MemoryConfig.Read read = config.read();
         int exactMax = config.vector().exactScanMaxNodes();
         // the recorded count first: counting up to 5,001 active nodes through the index (heap visits after every
         // decay run) was ~5–14 ms of a read on a large pair; a small recorded count is still checked by counting

@@ -21,7 +21,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.postgresql.PGStatement;
 
 import dev.brain.memory.longterm.partition.PairLock;
-import dev.brain.memory.synapse.repository.SynapseRepository.DatabaseException;
+import dev.brain.db.DataAccessException;
 
 /**
  * The read-side statements on nodes, edges, turn records and usage decisions (memory.md §7, §9, §13), in one
@@ -349,7 +349,7 @@ public class LongTermRepository {
         try (Connection c = dataSource.getConnection()) {
             PairLock.lock(c, userId, agentId);
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -431,7 +431,7 @@ public class LongTermRepository {
             }
             return rows;
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -440,7 +440,7 @@ public class LongTermRepository {
             binder.bind(s);
             return s.executeUpdate();
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -449,7 +449,7 @@ public class LongTermRepository {
             binder.bind(s);
             s.execute();
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 

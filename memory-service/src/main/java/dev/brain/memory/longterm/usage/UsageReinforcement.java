@@ -15,7 +15,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.brain.memory.log.PipelineLogLines;
-import dev.brain.memory.longterm.config.LongTermConfig;
+import dev.brain.memory.config.MemoryConfig;
 import dev.brain.memory.longterm.edges.EdgeRecompute;
 import dev.brain.memory.longterm.repository.LongTermRepository;
 import dev.brain.memory.longterm.repository.LongTermRepository.StoredDecision;
@@ -51,13 +51,13 @@ public class UsageReinforcement {
     private final EdgeRecompute edges;
     private final NodeWeights nodeWeights;
     private final TextVectors vectors;
-    private final LongTermConfig config;
+    private final MemoryConfig config;
     private final PipelineLogLines log;
     private final ObjectMapper json;
     private final Clock clock;
 
     public UsageReinforcement(LongTermRepository repository, EdgeRecompute edges, NodeWeights nodeWeights,
-            TextVectors vectors, LongTermConfig config, PipelineLogLines log, ObjectMapper json, Clock clock) {
+            TextVectors vectors, MemoryConfig config, PipelineLogLines log, ObjectMapper json, Clock clock) {
         this.repository = repository;
         this.edges = edges;
         this.nodeWeights = nodeWeights;

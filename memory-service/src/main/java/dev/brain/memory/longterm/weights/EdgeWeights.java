@@ -2,7 +2,7 @@ package dev.brain.memory.longterm.weights;
 
 import java.util.Map;
 
-import dev.brain.memory.longterm.config.LongTermConfig;
+import dev.brain.memory.config.MemoryConfig;
 
 /**
  * The edge weight computation of memory.md §5.3: the winner layer's factor scales both anchors, the other
@@ -15,9 +15,9 @@ public final class EdgeWeights {
     public record Pair(double rawXY, double rawYX, double absoluteXY, double absoluteYX) {
     }
 
-    private final LongTermConfig.Edge edge;
+    private final MemoryConfig.Edge edge;
 
-    public EdgeWeights(LongTermConfig.Edge edge) {
+    public EdgeWeights(MemoryConfig.Edge edge) {
         this.edge = edge;
     }
 

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import dev.brain.memory.longterm.config.LongTermConfig;
+import dev.brain.memory.config.MemoryConfig;
 
 /**
  * Evaluates the four layers for a node pair (memory.md §5.1), all four, no short-circuit, and derives the
@@ -32,10 +32,10 @@ public final class Layers {
         }
     }
 
-    private final LongTermConfig.Edge edge;
+    private final MemoryConfig.Edge edge;
     private final Timeline timeline;
 
-    public Layers(LongTermConfig.Edge edge) {
+    public Layers(MemoryConfig.Edge edge) {
         this.edge = edge;
         this.timeline = new Timeline(edge);
     }

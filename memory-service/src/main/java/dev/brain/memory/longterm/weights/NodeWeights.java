@@ -1,6 +1,6 @@
 package dev.brain.memory.longterm.weights;
 
-import dev.brain.memory.longterm.config.LongTermConfig;
+import dev.brain.memory.config.MemoryConfig;
 
 /** Node weights (memory.md §4.3, §8): the anchor A(raw) and the exponential daily decay. */
 public final class NodeWeights {
@@ -8,9 +8,9 @@ public final class NodeWeights {
     /** Days per year for the "years until" figures of §4.3. */
     public static final double DAYS_PER_YEAR = 365.25;
 
-    private final LongTermConfig.Node node;
+    private final MemoryConfig.Node node;
 
-    public NodeWeights(LongTermConfig.Node node) {
+    public NodeWeights(MemoryConfig.Node node) {
         this.node = node;
     }
 

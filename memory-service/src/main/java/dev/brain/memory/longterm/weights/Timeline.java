@@ -9,7 +9,7 @@ import java.time.temporal.IsoFields;
 import java.time.temporal.TemporalAdjusters;
 import java.util.Optional;
 
-import dev.brain.memory.longterm.config.LongTermConfig;
+import dev.brain.memory.config.MemoryConfig;
 
 /**
  * Timeline distance and tolerance (memory.md §5.2): distance in the precision's own unit, day boundaries in
@@ -17,10 +17,10 @@ import dev.brain.memory.longterm.config.LongTermConfig;
  */
 public final class Timeline {
 
-    private final LongTermConfig.Edge.Tolerance tolerance;
+    private final MemoryConfig.Edge.Tolerance tolerance;
     private final ZoneId zone;
 
-    public Timeline(LongTermConfig.Edge edge) {
+    public Timeline(MemoryConfig.Edge edge) {
         this.tolerance = edge.tolerance();
         this.zone = ZoneId.of(edge.timezone());
     }

@@ -4,7 +4,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 
-import dev.brain.memory.longterm.config.LongTermConfig;
+import dev.brain.memory.config.MemoryConfig;
 
 /** The formula objects as beans, built from the configuration (tests build them from defaults directly). */
 @ApplicationScoped
@@ -12,19 +12,19 @@ public class WeightsProducer {
 
     @Produces
     @Singleton
-    NodeWeights nodeWeights(LongTermConfig config) {
+    NodeWeights nodeWeights(MemoryConfig config) {
         return new NodeWeights(config.node());
     }
 
     @Produces
     @Singleton
-    EdgeWeights edgeWeights(LongTermConfig config) {
+    EdgeWeights edgeWeights(MemoryConfig config) {
         return new EdgeWeights(config.edge());
     }
 
     @Produces
     @Singleton
-    Layers layers(LongTermConfig config) {
+    Layers layers(MemoryConfig config) {
         return new Layers(config.edge());
     }
 }

@@ -19,7 +19,7 @@ import com.pgvector.PGvector;
 
 import dev.brain.memory.shortterm.EntryRow;
 import dev.brain.memory.shortterm.NewEntry;
-import dev.brain.memory.synapse.repository.SynapseRepository.DatabaseException;
+import dev.brain.db.DataAccessException;
 
 /**
  * Every statement on {@code short_term_entry} (memory.md §4.2), native SQL over the transaction's connection.
@@ -110,7 +110,7 @@ public class EntryRepository {
             }
             return new Inserted(findByKey(userId, agentId, key, false).orElseThrow(), false);
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -139,7 +139,7 @@ public class EntryRepository {
                 return rs.next() ? Optional.of(new String[] { rs.getString(1), rs.getString(2) }) : Optional.empty();
             }
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -154,7 +154,7 @@ public class EntryRepository {
                 return rs.next() ? Optional.of(rs.getLong(1)) : Optional.empty();
             }
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -178,7 +178,7 @@ public class EntryRepository {
             s.setInt(i, limit);
             return all(s);
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -214,7 +214,7 @@ public class EntryRepository {
             }
             return hits;
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -226,7 +226,7 @@ public class EntryRepository {
             s.setLong(3, id);
             return s.executeUpdate() == 1;
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -272,7 +272,7 @@ public class EntryRepository {
             }
             return rows;
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -283,7 +283,7 @@ public class EntryRepository {
             s.setObject(1, now);
             return s.executeUpdate();
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -296,7 +296,7 @@ public class EntryRepository {
             binder.bind(s);
             s.executeUpdate();
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -308,7 +308,7 @@ public class EntryRepository {
             List<EntryRow> rows = all(s);
             return rows.isEmpty() ? Optional.empty() : Optional.of(rows.get(0));
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 

@@ -12,7 +12,7 @@ import java.util.Set;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
-import dev.brain.memory.longterm.config.LongTermConfig;
+import dev.brain.memory.config.MemoryConfig;
 import dev.brain.memory.longterm.entity.EntityRegistry;
 import dev.brain.memory.longterm.partition.PairAccess.PairId;
 import dev.brain.memory.shortterm.EntryRow;
@@ -33,10 +33,10 @@ public class ShortTermEntries {
 
     private final EntryRepository entries;
     private final EntityRegistry registry;
-    private final LongTermConfig config;
+    private final MemoryConfig config;
     private final Clock clock;
 
-    public ShortTermEntries(EntryRepository entries, EntityRegistry registry, LongTermConfig config, Clock clock) {
+    public ShortTermEntries(EntryRepository entries, EntityRegistry registry, MemoryConfig config, Clock clock) {
         this.entries = entries;
         this.registry = registry;
         this.config = config;

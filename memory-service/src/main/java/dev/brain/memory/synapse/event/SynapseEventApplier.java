@@ -21,7 +21,7 @@ import dev.brain.grpc.v1.SynapseEventStatus;
 import dev.brain.memory.synapse.NodeKey;
 import dev.brain.memory.synapse.config.SynapseConfig;
 import dev.brain.memory.synapse.mapping.SynapseMapper;
-import dev.brain.memory.synapse.repository.SynapseRepository.DatabaseException;
+import dev.brain.db.DataAccessException;
 import dev.brain.memory.synapse.service.SynapseNetwork;
 
 /**
@@ -89,7 +89,7 @@ public class SynapseEventApplier {
             s.setObject(3, now);
             return s.executeUpdate() == 1;
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -101,7 +101,7 @@ public class SynapseEventApplier {
             s.setString(3, key);
             s.executeUpdate();
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         } catch (InvalidProtocolBufferException e) {
             throw new IllegalStateException("cannot store the result of event " + key, e);
         }
@@ -119,7 +119,7 @@ public class SynapseEventApplier {
                 return result.setIdempotencyKey(key).build();
             }
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         } catch (InvalidProtocolBufferException e) {
             throw new IllegalStateException("stored result of event " + key + " is unreadable", e);
         }

@@ -18,6 +18,7 @@ import javax.sql.DataSource;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.brain.db.DataAccessException;
 import dev.brain.memory.synapse.Direction;
 import dev.brain.memory.synapse.NodeKey;
 import dev.brain.memory.synapse.SynapseRow;
@@ -88,7 +89,7 @@ public class SynapseRepository {
                 return new Strengthened(row(rs), rs.getBoolean(16));
             }
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -103,7 +104,7 @@ public class SynapseRepository {
             s.setLong(4, id);
             return one(s);
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -118,7 +119,7 @@ public class SynapseRepository {
             s.setLong(2, id);
             return one(s);
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -134,7 +135,7 @@ public class SynapseRepository {
             s.setString(6, type);
             return one(s);
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -157,7 +158,7 @@ public class SynapseRepository {
             ids.sort(null);
             return ids;
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -186,7 +187,7 @@ public class SynapseRepository {
             long pruned = prune.executeUpdate();
             return new DecayCounts(updated, pruned);
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -317,7 +318,7 @@ public class SynapseRepository {
             }
             return bySide;
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -347,7 +348,7 @@ public class SynapseRepository {
             }
             return degrees;
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -408,7 +409,7 @@ public class SynapseRepository {
             }
             return neighbors;
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -474,7 +475,7 @@ public class SynapseRepository {
             }
             return list(s);
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -491,7 +492,7 @@ public class SynapseRepository {
             s.setInt(i, limit);
             return list(s);
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -537,7 +538,7 @@ public class SynapseRepository {
             byNode.setString(2, tenant);
             return new NetworkStats(total, avg, strong, weak, counts(byType), counts(byNode));
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -557,7 +558,7 @@ public class SynapseRepository {
             s.setLong(2, id);
             s.executeUpdate();
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -582,12 +583,5 @@ public class SynapseRepository {
                 rs.getString(5), new NodeKey(rs.getString(6), rs.getLong(7)), rs.getString(8), rs.getString(9),
                 rs.getDouble(10), rs.getDouble(11), rs.getInt(12), rs.getObject(13, OffsetDateTime.class),
                 rs.getObject(14, OffsetDateTime.class), rs.getString(15));
-    }
-
-    /** A failed statement; {@code StatusMapping} turns a lost connection into UNAVAILABLE. */
-    public static final class DatabaseException extends RuntimeException {
-        public DatabaseException(SQLException cause) {
-            super(cause.getMessage(), cause);
-        }
     }
 }

@@ -14,7 +14,7 @@ import javax.sql.DataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
-import dev.brain.memory.synapse.repository.SynapseRepository.DatabaseException;
+import dev.brain.db.DataAccessException;
 import dev.brain.memory.synapse.repository.SynapseRepository.DecayCounts;
 import dev.brain.memory.synapse.service.SynapseNetwork;
 import io.quarkus.logging.Log;
@@ -76,7 +76,7 @@ public class SynapseDecayJob {
             Log.infof("synapse-decay done: %s", counts);
             return new Run(false, counts, (System.nanoTime() - started) / 1_000_000);
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 

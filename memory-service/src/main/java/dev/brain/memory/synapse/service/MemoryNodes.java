@@ -10,7 +10,7 @@ import javax.sql.DataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.brain.memory.synapse.NodeKey;
-import dev.brain.memory.synapse.repository.SynapseRepository.DatabaseException;
+import dev.brain.db.DataAccessException;
 import io.grpc.Status;
 
 /**
@@ -43,7 +43,7 @@ public class MemoryNodes {
                 }
             }
         } catch (SQLException e) {
-            throw new DatabaseException(e);
+            throw new DataAccessException(e);
         }
     }
 }

@@ -1,4 +1,4 @@
-package dev.brain.memory.longterm.config;
+package dev.brain.memory.config;
 
 import java.time.Duration;
 import java.util.List;
@@ -13,7 +13,7 @@ import io.smallrye.config.WithName;
  * Every tuning constant of part B is one of these keys; the size limits of §14 are fixed in code.
  */
 @ConfigMapping(prefix = "brain.memory")
-public interface LongTermConfig {
+public interface MemoryConfig {
 
     Node node();
 
