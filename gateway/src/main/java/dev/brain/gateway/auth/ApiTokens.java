@@ -9,11 +9,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
-import java.sql.Array;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.Base64;
@@ -23,13 +18,12 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-import javax.sql.DataSource;
-
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.control.ActivateRequestContext;
 
 /**
  * Bearer tokens: {@code brn_} + 256 random bits (base64url). Only the SHA-256 of a token is stored; a
- * token maps to a tenant, a default project and scopes.
+ * token maps to a tenant, a default project and scopes ({@link ApiTokenRepository} stores them).
  */
 @ApplicationScoped
 public class ApiTokens {
@@ -37,10 +31,10 @@ public class ApiTokens {
     static final String PREFIX = "brn_";
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private final DataSource dataSource;
+    private final ApiTokenRepository repository;
 
-    public ApiTokens(DataSource dataSource) {
-        this.dataSource = dataSource;
+    public ApiTokens(ApiTokenRepository repository) {
+        this.repository = repository;
     }
 
     /** Creates a token and returns it; the plain token exists only in the caller's hands from now on. */
@@ -54,44 +48,21 @@ public class ApiTokens {
 
     /** Stores the hash of a known token (idempotent). */
     public void register(String token, String tenant, String defaultProject, Set<String> scopes, String label) {
-        String sql = """
-                insert into api_token (token_sha256, tenant, default_project, scopes, label, created_at)
-                values (?, ?, ?, ?, ?, ?) on conflict (token_sha256) do nothing
-                """;
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement statement = connection.prepareStatement(sql)) {
-            statement.setString(1, sha256(token));
-            statement.setString(2, tenant);
-            statement.setString(3, defaultProject);
-            statement.setArray(4, connection.createArrayOf("text", scopes.toArray()));
-            statement.setString(5, label);
-            statement.setObject(6, OffsetDateTime.now(ZoneOffset.UTC));
-            statement.executeUpdate();
-        } catch (SQLException e) {
-            throw new IllegalStateException("cannot store API token: " + e.getMessage(), e);
-        }
+        repository.register(sha256(token), tenant, defaultProject, scopes.toArray(String[]::new), label,
+                OffsetDateTime.now(ZoneOffset.UTC));
     }
 
-    /** The caller a token stands for, if it is known and not revoked. */
+    /**
+     * The caller a token stands for, if it is known and not revoked. Runs on every request: one select by hash,
+     * outside a transaction (a read needs none).
+     */
+    @ActivateRequestContext
     public Optional<Caller> authenticate(String token) {
         if (token == null || !token.startsWith(PREFIX) || token.length() > 100) {
             return Optional.empty();
         }
-        String sql = "select tenant, default_project, scopes from api_token where token_sha256 = ? and revoked_at is null";
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement statement = connection.prepareStatement(sql)) {
-            statement.setString(1, sha256(token));
-            try (ResultSet rs = statement.executeQuery()) {
-                if (!rs.next()) {
-                    return Optional.empty();
-                }
-                Array scopes = rs.getArray(3);
-                Set<String> scopeSet = new LinkedHashSet<>(List.of((String[]) scopes.getArray()));
-                return Optional.of(new Caller(rs.getString(1), rs.getString(2), scopeSet));
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("cannot read API tokens: " + e.getMessage(), e);
-        }
+        return repository.findActive(sha256(token))
+                .map(t -> new Caller(t.tenant, t.defaultProject, new LinkedHashSet<>(List.of(t.scopes))));
     }
 
     /**

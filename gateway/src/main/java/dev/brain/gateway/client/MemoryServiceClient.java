@@ -1,13 +1,8 @@
 package dev.brain.gateway.client;
 
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import jakarta.enterprise.context.ApplicationScoped;
-
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import dev.brain.grpc.v1.CalibrateRequest;
 import dev.brain.grpc.v1.CalibrateResponse;
@@ -36,146 +31,106 @@ import dev.brain.grpc.v1.GetSynapseStatsRequest;
 import dev.brain.grpc.v1.GetSynapseStatsResponse;
 import dev.brain.grpc.v1.MemoryJob;
 import dev.brain.grpc.v1.MemoryStatsRequest;
+import dev.brain.grpc.v1.MemoryStatsResponse;
 import dev.brain.grpc.v1.MutinySynapseServiceGrpc;
 import dev.brain.grpc.v1.NodeRef;
 import dev.brain.grpc.v1.RunJobRequest;
 import dev.brain.grpc.v1.RunJobResponse;
-import dev.brain.grpc.v1.TableCount;
-import dev.brain.tenancy.Tenancy;
-import io.grpc.stub.MetadataUtils;
 import io.quarkus.grpc.GrpcClient;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 
-/** The gateway's only door to memory-service: tenant metadata and a deadline on every call. */
+/** The gateway's only door to memory-service (every call made by {@link ServiceCall}). */
 @ApplicationScoped
 public class MemoryServiceClient {
 
     static final String NAME = "memory-service";
 
+    /** Jobs, exports and imports can take longer than the call deadline. */
+    private static final Duration LONG = Duration.ofMinutes(10);
+
     private final MutinyMemoryAdminServiceGrpc.MutinyMemoryAdminServiceStub service;
     private final MutinySynapseServiceGrpc.MutinySynapseServiceStub synapses;
     private final MutinyShortTermMemoryServiceGrpc.MutinyShortTermMemoryServiceStub shortTerm;
     private final MutinyLongTermMemoryServiceGrpc.MutinyLongTermMemoryServiceStub longTerm;
-    private final Duration deadline;
+    private final ServiceCall calls;
 
     public MemoryServiceClient(@GrpcClient("memory") MutinyMemoryAdminServiceGrpc.MutinyMemoryAdminServiceStub service,
             @GrpcClient("memory") MutinySynapseServiceGrpc.MutinySynapseServiceStub synapses,
             @GrpcClient("memory") MutinyShortTermMemoryServiceGrpc.MutinyShortTermMemoryServiceStub shortTerm,
             @GrpcClient("memory") MutinyLongTermMemoryServiceGrpc.MutinyLongTermMemoryServiceStub longTerm,
-            @ConfigProperty(name = "brain.services.deadline", defaultValue = "2s") Duration deadline) {
+            ServicesConfig config) {
         this.service = service;
         this.synapses = synapses;
         this.shortTerm = shortTerm;
         this.longTerm = longTerm;
-        this.deadline = deadline;
-    }
-
-    private static io.grpc.ClientInterceptor tenantOf(String tenant) {
-        return MetadataUtils.newAttachHeadersInterceptor(Tenancy.metadataFor(tenant));
+        this.calls = new ServiceCall(NAME, config.deadline());
     }
 
     /** Writes a short-term entry (memory_remember). */
     public Uni<WriteEntryResponse> writeEntry(String tenant, WriteEntryRequest request) {
-        return shortTerm.withDeadlineAfter(deadline.toMillis(), TimeUnit.MILLISECONDS).withInterceptors(tenantOf(tenant))
-                .writeEntry(request)
-                .onFailure().transform(f -> ServiceCallException.of(NAME, f));
+        return calls.call(shortTerm, tenant, s -> s.writeEntry(request));
     }
 
     /** Short-term entries nearest to a query (what a recall that found nothing says is still waiting). */
     public Uni<SearchEntriesResponse> searchEntries(String tenant, SearchEntriesRequest request) {
-        return shortTerm.withDeadlineAfter(deadline.toMillis(), TimeUnit.MILLISECONDS).withInterceptors(tenantOf(tenant))
-                .searchEntries(request)
-                .onFailure().transform(f -> ServiceCallException.of(NAME, f));
+        return calls.call(shortTerm, tenant, s -> s.searchEntries(request));
     }
 
     /** The read path (memory_recall). */
     public Uni<ReadResponse> read(String tenant, ReadRequest request) {
-        return longTerm.withDeadlineAfter(deadline.toMillis(), TimeUnit.MILLISECONDS).withInterceptors(tenantOf(tenant))
-                .read(request)
-                .onFailure().transform(f -> ServiceCallException.of(NAME, f));
+        return calls.call(longTerm, tenant, s -> s.read(request));
     }
 
     /** Usage reinforcement of a turn's final answer (memory_feedback). */
     public Uni<ReinforceUsageResponse> reinforceUsage(String tenant, ReinforceUsageRequest request) {
-        return longTerm.withDeadlineAfter(deadline.toMillis(), TimeUnit.MILLISECONDS).withInterceptors(tenantOf(tenant))
-                .reinforceUsage(request)
-                .onFailure().transform(f -> ServiceCallException.of(NAME, f));
+        return calls.call(longTerm, tenant, s -> s.reinforceUsage(request));
     }
 
     /** Promotes one short-term entry now (admin). */
     public Uni<PromoteEntryResponse> promoteEntry(String tenant, PromoteEntryRequest request) {
-        return as(tenant).promoteEntry(request)
-                .onFailure().transform(f -> ServiceCallException.of(NAME, f));
+        return calls.call(service, tenant, s -> s.promoteEntry(request));
     }
 
     /** Threshold calibration of one pair (memory.md §12); a long deadline, it samples up to 100,000 pairs. */
     public Uni<CalibrateResponse> calibrate(String tenant, CalibrateRequest request) {
-        return service.withDeadlineAfter(5, TimeUnit.MINUTES).withInterceptors(tenantOf(tenant))
-                .calibrate(request)
-                .onFailure().transform(f -> ServiceCallException.of(NAME, f));
+        return calls.call(service, tenant, Duration.ofMinutes(5), s -> s.calibrate(request));
     }
 
     /** Streams the pair's export (JSON lines in chunks); a long deadline, exports can be large. */
     public Multi<ExportMemoryChunk> export(String tenant, ExportMemoryRequest request) {
-        return service.withDeadlineAfter(10, TimeUnit.MINUTES).withInterceptors(tenantOf(tenant))
-                .export(request)
-                .onFailure().transform(f -> ServiceCallException.of(NAME, f));
+        return calls.stream(service, tenant, LONG, s -> s.export(request));
     }
 
     /** Streams an import (options first, then the data) as one call, one transaction. */
     public Uni<ImportMemoryResponse> importMemory(String tenant, Multi<ImportMemoryRequest> messages) {
-        return service.withDeadlineAfter(10, TimeUnit.MINUTES).withInterceptors(tenantOf(tenant))
-                .import_(messages)
-                .onFailure().transform(f -> ServiceCallException.of(NAME, f));
-    }
-
-    private MutinyMemoryAdminServiceGrpc.MutinyMemoryAdminServiceStub as(String tenant) {
-        return service.withDeadlineAfter(deadline.toMillis(), TimeUnit.MILLISECONDS)
-                .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(Tenancy.metadataFor(tenant)));
-    }
-
-    private MutinySynapseServiceGrpc.MutinySynapseServiceStub synapsesAs(String tenant) {
-        return synapses.withDeadlineAfter(deadline.toMillis(), TimeUnit.MILLISECONDS)
-                .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(Tenancy.metadataFor(tenant)));
+        return calls.call(service, tenant, LONG, s -> s.import_(messages));
     }
 
     /** Spreading activation from {@code start} in both directions. */
     public Uni<ActivateResponse> activate(String tenant, NodeRef start, int maxDepth) {
-        return synapsesAs(tenant).activate(ActivateRequest.newBuilder().setStart(start).setMaxDepth(maxDepth).build())
-                .onFailure().transform(f -> ServiceCallException.of(NAME, f));
+        return calls.call(synapses, tenant,
+                s -> s.activate(ActivateRequest.newBuilder().setStart(start).setMaxDepth(maxDepth).build()));
     }
 
     /** The strongest path between two nodes in both directions. */
     public Uni<FindPathResponse> findPath(String tenant, NodeRef from, NodeRef to) {
-        return synapsesAs(tenant).findPath(FindPathRequest.newBuilder().setFrom(from).setTo(to).build())
-                .onFailure().transform(f -> ServiceCallException.of(NAME, f));
+        return calls.call(synapses, tenant, s -> s.findPath(FindPathRequest.newBuilder().setFrom(from).setTo(to).build()));
     }
 
     /** The tenant's network statistics. */
     public Uni<GetSynapseStatsResponse> networkStats(String tenant) {
-        return synapsesAs(tenant).getStats(GetSynapseStatsRequest.getDefaultInstance())
-                .onFailure().transform(f -> ServiceCallException.of(NAME, f));
+        return calls.call(synapses, tenant, s -> s.getStats(GetSynapseStatsRequest.getDefaultInstance()));
     }
 
-    /** Runs a memory job now (admin); jobs can take longer than the call deadline. */
+    /** Runs a memory job now (admin). */
     public Uni<RunJobResponse> runJob(String tenant, MemoryJob job) {
-        return service.withDeadlineAfter(10, TimeUnit.MINUTES)
-                .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(Tenancy.metadataFor(tenant)))
-                .runJob(RunJobRequest.newBuilder().setJob(job).build())
-                .onFailure().transform(f -> ServiceCallException.of(NAME, f));
+        return calls.call(service, tenant, LONG, s -> s.runJob(RunJobRequest.newBuilder().setJob(job).build()));
     }
 
     /** Live row counts of the tenant's data; never fails: a down service becomes {@link ServiceCounts#down}. */
     public Uni<ServiceCounts> stats(String tenant) {
-        return as(tenant).stats(MemoryStatsRequest.getDefaultInstance())
-                .map(response -> {
-                    Map<String, Long> counts = new LinkedHashMap<>();
-                    for (TableCount table : response.getTablesList()) {
-                        counts.put(table.getTable(), table.getRows());
-                    }
-                    return ServiceCounts.up(counts);
-                })
-                .onFailure().recoverWithItem(failure -> ServiceCounts.down(ServiceFailures.describe(NAME, failure)));
+        return calls.counts(service, tenant,
+                s -> s.stats(MemoryStatsRequest.getDefaultInstance()).map(MemoryStatsResponse::getTablesList));
     }
 }

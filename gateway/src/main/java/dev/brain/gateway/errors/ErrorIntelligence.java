@@ -146,9 +146,7 @@ public class ErrorIntelligence {
         if (in.exit_code() != null) {
             request.setExitCode(in.exit_code());
         }
-        var call = deadline == null ? errors.reportError(who.tenant(), request.build())
-                : errors.reportError(who.tenant(), request.build(), deadline);
-        return call.map(ErrorIntelligence::report);
+        return errors.reportError(who.tenant(), request.build(), deadline).map(ErrorIntelligence::report);
     }
 
     static ErrorReport report(ReportErrorResponse r) {
@@ -390,9 +388,7 @@ public class ErrorIntelligence {
         }
         String what = String.join(", ", checked) + " against the rules and antipatterns of "
                 + (who.project() == null ? "the tenant" : "project " + who.project() + " and the tenant");
-        var call = deadline == null ? errors.checkPrevention(who.tenant(), request)
-                : errors.checkPrevention(who.tenant(), request, deadline);
-        return call.map(r -> {
+        return errors.checkPrevention(who.tenant(), request, deadline).map(r -> {
             List<WarningView> all = warnings(r.getWarningsList());
             return new PreventionCheck(all.stream().filter(w -> w.kind().equals("rule")).toList(),
                     all.stream().filter(w -> w.kind().equals("antipattern")).toList(),

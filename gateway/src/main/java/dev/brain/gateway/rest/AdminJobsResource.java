@@ -73,9 +73,8 @@ public class AdminJobsResource {
             // a job memory-service does not offer yet (UNIMPLEMENTED) answers 501 like the jobs not wired here
             return memory.runJob(tenant, MEMORY_JOBS.get(name))
                     .map(response -> Response.ok(jobRun(name, response.getResult())).build())
-                    .onFailure(ServiceCallException.class).recoverWithUni(f -> ((ServiceCallException) f).unimplemented()
-                            ? Uni.createFrom().item(notAvailable(name, f.getMessage()))
-                            : Uni.createFrom().failure(f));
+                    .onFailure(f -> f instanceof ServiceCallException s && s.kind() == ServiceCallException.Kind.UNIMPLEMENTED)
+                    .recoverWithItem(f -> notAvailable(name, f.getMessage()));
         }
         Uni<JobRunResult> run = switch (name) {
             case "error/learning" -> errors.runLearningCycle(tenant);

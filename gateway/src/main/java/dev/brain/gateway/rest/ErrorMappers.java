@@ -22,11 +22,14 @@ public class ErrorMappers {
 
     @ServerExceptionMapper
     public Response serviceCall(ServiceCallException e) {
-        Response.Status status = e.badInput() ? Response.Status.BAD_REQUEST
-                : e.unimplemented() ? Response.Status.NOT_IMPLEMENTED
-                : e.notFound() ? Response.Status.NOT_FOUND
-                : e.conflict() ? Response.Status.CONFLICT
-                : e.forbidden() ? Response.Status.FORBIDDEN : Response.Status.SERVICE_UNAVAILABLE;
+        Response.Status status = switch (e.kind()) {
+            case BAD_INPUT -> Response.Status.BAD_REQUEST;
+            case NOT_FOUND -> Response.Status.NOT_FOUND;
+            case FORBIDDEN -> Response.Status.FORBIDDEN;
+            case CONFLICT -> Response.Status.CONFLICT;
+            case UNIMPLEMENTED -> Response.Status.NOT_IMPLEMENTED;
+            case UNAVAILABLE -> Response.Status.SERVICE_UNAVAILABLE;
+        };
         return error(status, e.getMessage());
     }
 

@@ -1,13 +1,11 @@
 package dev.brain.research.stats.grpc;
 
-import javax.sql.DataSource;
-
 import dev.brain.grpc.v1.MutinyResearchServiceGrpc;
 import dev.brain.grpc.v1.ResearchStatsRequest;
 import dev.brain.grpc.v1.ResearchStatsResponse;
 import dev.brain.grpc.v1.TableCount;
+import dev.brain.research.stats.ResearchStats;
 import dev.brain.tenancy.Tenancy;
-import dev.brain.tenancy.TenantRowCounts;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Uni;
@@ -16,10 +14,10 @@ import io.smallrye.mutiny.Uni;
 @GrpcService
 public class ResearchGrpcService extends MutinyResearchServiceGrpc.ResearchServiceImplBase {
 
-    private final DataSource dataSource;
+    private final ResearchStats stats;
 
-    public ResearchGrpcService(DataSource dataSource) {
-        this.dataSource = dataSource;
+    public ResearchGrpcService(ResearchStats stats) {
+        this.stats = stats;
     }
 
     @Override
@@ -27,7 +25,7 @@ public class ResearchGrpcService extends MutinyResearchServiceGrpc.ResearchServi
     public Uni<ResearchStatsResponse> stats(ResearchStatsRequest request) {
         return Uni.createFrom().item(() -> {
             ResearchStatsResponse.Builder response = ResearchStatsResponse.newBuilder();
-            TenantRowCounts.count(dataSource, "research", Tenancy.currentTenant())
+            stats.rowCounts(Tenancy.currentTenant())
                     .forEach((table, rows) -> response.addTables(TableCount.newBuilder().setTable(table).setRows(rows)));
             return response.build();
         });
