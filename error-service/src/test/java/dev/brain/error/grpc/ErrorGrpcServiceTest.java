@@ -3,15 +3,13 @@ package dev.brain.error.grpc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import dev.brain.testing.GrpcTestBase;
 import dev.brain.testing.GrpcTestChannel;
 import dev.brain.grpc.v1.ErrorServiceGrpc;
 import dev.brain.grpc.v1.ErrorStatsRequest;
 import dev.brain.grpc.v1.TableCount;
-import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -19,19 +17,7 @@ import io.grpc.stub.MetadataUtils;
 import io.quarkus.test.junit.QuarkusTest;
 
 @QuarkusTest
-class ErrorGrpcServiceTest {
-
-    private ManagedChannel channel;
-
-    @BeforeEach
-    void open() {
-        channel = GrpcTestChannel.open();
-    }
-
-    @AfterEach
-    void close() {
-        channel.shutdownNow();
-    }
+class ErrorGrpcServiceTest extends GrpcTestBase {
 
     @Test
     void statsCountsEveryTenantOwnedTableOfTheSchema() {

@@ -1,48 +1,13 @@
 package dev.brain.error.grpc;
 
-import static io.restassured.RestAssured.given;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.hamcrest.Matchers.hasItem;
-
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
-import dev.brain.testing.GrpcTestChannel;
-import grpc.health.v1.HealthOuterClass.HealthCheckResponse.ServingStatus;
-import io.grpc.ManagedChannel;
+import dev.brain.testing.StandardServicesContract;
 import io.quarkus.test.junit.QuarkusTest;
 
-/** Reflection (what grpcurl uses) and the standard health service answer without a tenant. */
+/** Reflection (what grpcurl uses), the standard health service and the readiness answer without a tenant. */
 @QuarkusTest
-class StandardServicesTest {
+class StandardServicesTest extends StandardServicesContract {
 
-    private ManagedChannel channel;
-
-    @BeforeEach
-    void open() {
-        channel = GrpcTestChannel.open();
-    }
-
-    @AfterEach
-    void close() {
-        channel.shutdownNow();
-    }
-
-    @Test
-    void reflectionListsTheBrainServices() throws Exception {
-        assertThat(GrpcTestChannel.reflectedServices(channel)).contains("brain.v1.ErrorService", "brain.v1.SessionService", "grpc.health.v1.Health");
-    }
-
-    @Test
-    void healthCheckIsServing() {
-        assertThat(GrpcTestChannel.health(channel)).isEqualTo(ServingStatus.SERVING);
-    }
-
-    @Test
-    void readinessIncludesTheDatabase() {
-        given().when().get("/q/health/ready").then().statusCode(200)
-                .body("checks.name", hasItem("Database connections health check"));
-        given().when().get("/q/health/live").then().statusCode(200);
+    StandardServicesTest() {
+        super("brain.v1.ErrorService", "brain.v1.SessionService");
     }
 }

@@ -8,33 +8,21 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.List;
 
-import javax.sql.DataSource;
-
-import jakarta.inject.Inject;
-
 import org.junit.jupiter.api.Test;
-
 
 import dev.brain.error.intake.AnalyzedError;
 import dev.brain.error.intake.Fingerprints;
 import dev.brain.error.intake.MessageTemplate;
 import dev.brain.testing.MigrationCheck;
+import dev.brain.testing.MigrationContract;
 import io.quarkus.test.junit.QuarkusTest;
 
 /** The service's migrations build the schema from nothing, and a second run changes nothing. */
 @QuarkusTest
-class MigrationTest {
+class MigrationTest extends MigrationContract {
 
-    @Inject
-    DataSource dataSource;
-
-    @Test
-    void migratesAnEmptySchemaAndIsANoOpTheSecondTime() throws Exception {
-        List<String> tables = List.of("project", "error", "solution", "outbox");
-        var result = MigrationCheck.migrateTwice(dataSource, "error_migration_test", tables);
-        assertThat(result.firstRun()).isPositive();
-        assertThat(result.tablesPresent()).containsExactlyInAnyOrderElementsOf(tables);
-        assertThat(result.secondRun()).isZero();
+    MigrationTest() {
+        super("error_migration_test", "project", "error", "solution", "outbox");
     }
 
     /** V5 moves every stored vector into {@code error_embedding}; an unembedded error stays for the worker. */

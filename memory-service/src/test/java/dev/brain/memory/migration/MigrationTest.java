@@ -8,30 +8,19 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 
-import javax.sql.DataSource;
-
-import jakarta.inject.Inject;
-
 import org.junit.jupiter.api.Test;
 
 import dev.brain.testing.MigrationCheck;
+import dev.brain.testing.MigrationContract;
 import io.quarkus.test.junit.QuarkusTest;
 
 /** The service's migrations build the schema from nothing, and a second run changes nothing. */
 @QuarkusTest
-class MigrationTest {
+class MigrationTest extends MigrationContract {
 
-    @Inject
-    DataSource dataSource;
-
-    @Test
-    void migratesAnEmptySchemaAndIsANoOpTheSecondTime() throws Exception {
-        List<String> tables = List.of("synapse", "long_term_node", "long_term_node_embedding", "long_term_edge",
+    MigrationTest() {
+        super("memory_migration_test", "synapse", "long_term_node", "long_term_node_embedding", "long_term_edge",
                 "short_term_entry");
-        var result = MigrationCheck.migrateTwice(dataSource, "memory_migration_test", tables);
-        assertThat(result.firstRun()).isPositive();
-        assertThat(result.tablesPresent()).containsExactlyInAnyOrderElementsOf(tables);
-        assertThat(result.secondRun()).isZero();
     }
 
     /**

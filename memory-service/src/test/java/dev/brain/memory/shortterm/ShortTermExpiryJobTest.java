@@ -26,12 +26,12 @@ import dev.brain.grpc.v1.RunJobResponse;
 import dev.brain.grpc.v1.ShortTermMemoryServiceGrpc;
 import dev.brain.memory.testing.LongTermFixtures;
 import dev.brain.memory.testing.TestClock;
+import dev.brain.testing.GrpcTestBase;
 import dev.brain.testing.GrpcTestChannel;
-import io.grpc.ManagedChannel;
 import io.quarkus.test.junit.QuarkusTest;
 
 @QuarkusTest
-class ShortTermExpiryJobTest {
+class ShortTermExpiryJobTest extends GrpcTestBase {
 
     @Inject
     DataSource dataSource;
@@ -39,19 +39,13 @@ class ShortTermExpiryJobTest {
     @Inject
     TestClock clock;
 
-    private ManagedChannel channel;
-
     @AfterEach
-    void close() {
+    void resetClock() {
         clock.reset();
-        if (channel != null) {
-            channel.shutdownNow();
-        }
     }
 
     @Test
     void expiredEntriesAreDeletedButPendingOnesArePromotedFirst() throws Exception {
-        channel = GrpcTestChannel.open();
         String tenant = LongTermFixtures.newTenant("expiry");
         var entries = GrpcTestChannel.as(tenant, ShortTermMemoryServiceGrpc.newBlockingStub(channel));
         var admin = GrpcTestChannel.as(tenant, MemoryAdminServiceGrpc.newBlockingStub(channel));

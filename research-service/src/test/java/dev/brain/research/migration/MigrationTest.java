@@ -1,31 +1,13 @@
 package dev.brain.research.migration;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-import java.util.List;
-
-import javax.sql.DataSource;
-
-import jakarta.inject.Inject;
-
-import org.junit.jupiter.api.Test;
-
-import dev.brain.testing.MigrationCheck;
+import dev.brain.testing.MigrationContract;
 import io.quarkus.test.junit.QuarkusTest;
 
 /** The service's migrations build the schema from nothing, and a second run changes nothing. */
 @QuarkusTest
-class MigrationTest {
+class MigrationTest extends MigrationContract {
 
-    @Inject
-    DataSource dataSource;
-
-    @Test
-    void migratesAnEmptySchemaAndIsANoOpTheSecondTime() throws Exception {
-        List<String> tables = List.of("insight", "knowledge_entry", "job_run");
-        var result = MigrationCheck.migrateTwice(dataSource, "research_migration_test", tables);
-        assertThat(result.firstRun()).isPositive();
-        assertThat(result.tablesPresent()).containsExactlyInAnyOrderElementsOf(tables);
-        assertThat(result.secondRun()).isZero();
+    MigrationTest() {
+        super("research_migration_test", "insight", "knowledge_entry", "job_run");
     }
 }

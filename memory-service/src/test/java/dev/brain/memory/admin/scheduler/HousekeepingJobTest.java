@@ -4,14 +4,10 @@ import static dev.brain.memory.testing.LongTermFixtures.count;
 import static dev.brain.memory.testing.LongTermFixtures.exec;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.UUID;
-
-import javax.sql.DataSource;
 
 import jakarta.inject.Inject;
 
@@ -26,30 +22,28 @@ import dev.brain.grpc.v1.RunJobResponse;
 import dev.brain.memory.testing.LongTermFixtures;
 import dev.brain.memory.testing.TestClock;
 import dev.brain.testing.GrpcTestChannel;
-import io.grpc.ManagedChannel;
+import dev.brain.testing.ScheduledJobContract;
 import io.quarkus.test.junit.QuarkusTest;
 
 /** Job HOUSEKEEPING (memory.md §11, §17.18) through RunJob: turn_read 24 h, usage_decision 30 d, synapse_event 7 d. */
 @QuarkusTest
-class HousekeepingJobTest {
-
-    @Inject
-    DataSource dataSource;
+class HousekeepingJobTest extends ScheduledJobContract {
 
     @Inject
     TestClock clock;
 
-    private ManagedChannel channel;
+    private final String tenant = LongTermFixtures.newTenant("hk");
 
-    @AfterEach
-    void close() {
-        clock.reset();
-        if (channel != null) {
-            channel.shutdownNow();
-        }
+    HousekeepingJobTest() {
+        super("HOUSEKEEPING", "memory:HOUSEKEEPING");
     }
 
-    private RunJobResponse run(String tenant, MemoryJob job) {
+    @AfterEach
+    void resetClock() {
+        clock.reset();
+    }
+
+    private RunJobResponse run(MemoryJob job) {
         return GrpcTestChannel.as(tenant, MemoryAdminServiceGrpc.newBlockingStub(channel))
                 .runJob(RunJobRequest.newBuilder().setJob(job).build());
     }
@@ -64,15 +58,32 @@ class HousekeepingJobTest {
                 + " created_at) values (?, 'hk:u', 'a', 'answer', 'EMPTY_ANSWER', '{}'::jsonb, ?)", turn, at);
     }
 
-    private void event(String tenant, String key, OffsetDateTime at) throws Exception {
+    private void event(String key, OffsetDateTime at) throws Exception {
         exec(dataSource, "insert into synapse_event (tenant, event_id, result, created_at) values (?, ?, '{}', ?)",
                 tenant, key, at);
     }
 
+    private long events() throws Exception {
+        return count(dataSource, "select count(*) from synapse_event where tenant = ?", tenant);
+    }
+
+    @Override
+    protected void storeDueRows() throws Exception {
+        event("ev-old", OffsetDateTime.now(ZoneOffset.UTC).minusDays(30));
+    }
+
+    @Override
+    protected long dueRows() throws Exception {
+        return events();
+    }
+
+    @Override
+    protected JobStatus runJob() {
+        return run(MemoryJob.MEMORY_JOB_HOUSEKEEPING).getResult().getStatus();
+    }
+
     @Test
     void expiredRowsOfTheThreeTablesAreDeletedAndCounted() throws Exception {
-        channel = GrpcTestChannel.open();
-        String tenant = LongTermFixtures.newTenant("hk");
         Instant now = Instant.parse("2030-03-01T12:00:00Z");
         OffsetDateTime t = now.atOffset(ZoneOffset.UTC);
         String p = "hk-" + UUID.randomUUID() + "-";
@@ -80,12 +91,12 @@ class HousekeepingJobTest {
         turnRead(p + "read-young", t.minusHours(23));
         decision(p + "dec-old", t.minusDays(31));
         decision(p + "dec-young", t.minusDays(29));
-        event(tenant, "ev-old", t.minusDays(8));
-        event(tenant, "ev-young", t.minusDays(6));
+        event("ev-old", t.minusDays(8));
+        event("ev-young", t.minusDays(6));
         clock.set(now);
         long lastRun = count(dataSource, "select coalesce(max(id), 0) from job_run");
 
-        RunJobResponse response = run(tenant, MemoryJob.MEMORY_JOB_HOUSEKEEPING);
+        RunJobResponse response = run(MemoryJob.MEMORY_JOB_HOUSEKEEPING);
 
         assertThat(response.getResult().getStatus()).isEqualTo(JobStatus.JOB_STATUS_DONE);
         assertThat(response.getResult().getJob()).isEqualTo("HOUSEKEEPING");
@@ -98,7 +109,7 @@ class HousekeepingJobTest {
         assertThat(count(dataSource, "select count(*) from usage_decision where turn_id like ?", p + "dec-%")).isEqualTo(1);
         assertThat(count(dataSource, "select count(*) from usage_decision where turn_id = ?", p + "dec-young"))
                 .isEqualTo(1);
-        assertThat(count(dataSource, "select count(*) from synapse_event where tenant = ?", tenant)).isEqualTo(1);
+        assertThat(events()).isEqualTo(1);
         assertThat(count(dataSource, "select count(*) from synapse_event where tenant = ? and event_id = 'ev-young'",
                 tenant)).isEqualTo(1);
         assertThat(count(dataSource, "select count(*) from job_run where job = 'HOUSEKEEPING' and status = 'done'"
@@ -109,39 +120,11 @@ class HousekeepingJobTest {
 
     @Test
     void synapseDecayNoLongerForgetsEventKeys() throws Exception {
-        channel = GrpcTestChannel.open();
-        String tenant = LongTermFixtures.newTenant("hk");
-        event(tenant, "ev-old", OffsetDateTime.now(ZoneOffset.UTC).minusDays(30));
-        RunJobResponse decay = run(tenant, MemoryJob.MEMORY_JOB_SYNAPSE_DECAY);
+        event("ev-old", OffsetDateTime.now(ZoneOffset.UTC).minusDays(30));
+        RunJobResponse decay = run(MemoryJob.MEMORY_JOB_SYNAPSE_DECAY);
         assertThat(decay.getResult().getCountsMap()).doesNotContainKey("events_expired");
-        assertThat(count(dataSource, "select count(*) from synapse_event where tenant = ?", tenant)).isEqualTo(1);
-        run(tenant, MemoryJob.MEMORY_JOB_HOUSEKEEPING);
-        assertThat(count(dataSource, "select count(*) from synapse_event where tenant = ?", tenant)).isZero();
-    }
-
-    @Test
-    void aSecondRunWhileTheLockIsHeldIsSkipped() throws Exception {
-        channel = GrpcTestChannel.open();
-        String tenant = LongTermFixtures.newTenant("hk");
-        event(tenant, "ev-old", OffsetDateTime.now(ZoneOffset.UTC).minusDays(30));
-        long lastRun = count(dataSource, "select coalesce(max(id), 0) from job_run");
-        try (Connection other = dataSource.getConnection()) {
-            sql(other, "select pg_advisory_lock(hashtext('memory:' || 'HOUSEKEEPING'))");
-            assertThat(run(tenant, MemoryJob.MEMORY_JOB_HOUSEKEEPING).getResult().getStatus())
-                    .isEqualTo(JobStatus.JOB_STATUS_SKIPPED_LOCKED);
-            assertThat(count(dataSource, "select count(*) from synapse_event where tenant = ?", tenant)).isEqualTo(1);
-            sql(other, "select pg_advisory_unlock(hashtext('memory:' || 'HOUSEKEEPING'))");
-        }
-        assertThat(count(dataSource, "select count(*) from job_run where job = 'HOUSEKEEPING' and status = 'skipped'"
-                + " and id > ?", lastRun)).isEqualTo(1);
-        assertThat(run(tenant, MemoryJob.MEMORY_JOB_HOUSEKEEPING).getResult().getStatus())
-                .isEqualTo(JobStatus.JOB_STATUS_DONE);
-        assertThat(count(dataSource, "select count(*) from synapse_event where tenant = ?", tenant)).isZero();
-    }
-
-    private static void sql(Connection c, String sql) throws Exception {
-        try (PreparedStatement s = c.prepareStatement(sql)) {
-            s.execute();
-        }
+        assertThat(events()).isEqualTo(1);
+        run(MemoryJob.MEMORY_JOB_HOUSEKEEPING);
+        assertThat(events()).isZero();
     }
 }

@@ -3,14 +3,10 @@ package dev.brain.memory.log.scheduler;
 import static dev.brain.memory.testing.LongTermFixtures.count;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.UUID;
-
-import javax.sql.DataSource;
 
 import jakarta.inject.Inject;
 
@@ -25,27 +21,26 @@ import dev.brain.grpc.v1.RunJobResponse;
 import dev.brain.memory.testing.LongTermFixtures;
 import dev.brain.memory.testing.TestClock;
 import dev.brain.testing.GrpcTestChannel;
-import io.grpc.ManagedChannel;
+import dev.brain.testing.ScheduledJobContract;
 import io.quarkus.test.junit.QuarkusTest;
 
 /** Job LOG_RETENTION (memory.md §10, §11, §17.17/18) through RunJob. */
 @QuarkusTest
-class LogRetentionJobTest {
-
-    @Inject
-    DataSource dataSource;
+class LogRetentionJobTest extends ScheduledJobContract {
 
     @Inject
     TestClock clock;
 
-    private ManagedChannel channel;
+    /** The turn of the row that {@link #storeDueRows} stores. */
+    private final String dueTurn = "ret-" + UUID.randomUUID();
+
+    LogRetentionJobTest() {
+        super("LOG_RETENTION", "memory:LOG_RETENTION");
+    }
 
     @AfterEach
-    void close() {
+    void resetClock() {
         clock.reset();
-        if (channel != null) {
-            channel.shutdownNow();
-        }
     }
 
     private void insert(String turn, String art, OffsetDateTime createdAt) throws Exception {
@@ -58,9 +53,23 @@ class LogRetentionJobTest {
                 .runJob(RunJobRequest.newBuilder().setJob(MemoryJob.MEMORY_JOB_LOG_RETENTION).build());
     }
 
+    @Override
+    protected void storeDueRows() throws Exception {
+        insert(dueTurn, "note", OffsetDateTime.now(ZoneOffset.UTC).minusDays(500));
+    }
+
+    @Override
+    protected long dueRows() throws Exception {
+        return count(dataSource, "select count(*) from pipeline_log where turn_id = ?", dueTurn);
+    }
+
+    @Override
+    protected JobStatus runJob() {
+        return run(LongTermFixtures.newTenant("ret")).getResult().getStatus();
+    }
+
     @Test
     void rowsOlderThan365DaysAreDeletedExceptTurnRaw() throws Exception {
-        channel = GrpcTestChannel.open();
         Instant now = Instant.parse("2031-06-01T04:00:00Z");  // after every other test's rows + 365 d
         clock.set(now);
         OffsetDateTime t = now.atOffset(ZoneOffset.UTC);
@@ -88,31 +97,5 @@ class LogRetentionJobTest {
         assertThat(count(dataSource, "select (counts->>'deleted')::bigint from job_run where job = 'LOG_RETENTION'"
                 + " and status = 'done' order by id desc limit 1"))
                 .isEqualTo(response.getResult().getCountsOrThrow("deleted"));
-    }
-
-    @Test
-    void aSecondRunWhileTheLockIsHeldIsSkipped() throws Exception {
-        channel = GrpcTestChannel.open();
-        String turn = "ret-" + UUID.randomUUID();
-        insert(turn, "note", OffsetDateTime.now(ZoneOffset.UTC).minusDays(500));
-        long lastRun = count(dataSource, "select coalesce(max(id), 0) from job_run");
-        try (Connection other = dataSource.getConnection()) {
-            lock(other, "select pg_advisory_lock(hashtext('memory:' || 'LOG_RETENTION'))");
-            RunJobResponse skipped = run(LongTermFixtures.newTenant("ret"));
-            assertThat(skipped.getResult().getStatus()).isEqualTo(JobStatus.JOB_STATUS_SKIPPED_LOCKED);
-            assertThat(count(dataSource, "select count(*) from pipeline_log where turn_id = ?", turn))
-                    .as("nothing deleted by a skipped run").isEqualTo(1);
-            assertThat(count(dataSource, "select count(*) from job_run where job = 'LOG_RETENTION' and status = 'skipped'"
-                    + " and id > ?", lastRun)).isEqualTo(1);
-            lock(other, "select pg_advisory_unlock(hashtext('memory:' || 'LOG_RETENTION'))");
-        }
-        assertThat(run(LongTermFixtures.newTenant("ret")).getResult().getStatus()).isEqualTo(JobStatus.JOB_STATUS_DONE);
-        assertThat(count(dataSource, "select count(*) from pipeline_log where turn_id = ?", turn)).isZero();
-    }
-
-    private static void lock(Connection c, String sql) throws Exception {
-        try (PreparedStatement s = c.prepareStatement(sql)) {
-            s.execute();
-        }
     }
 }

@@ -19,24 +19,22 @@ import javax.sql.DataSource;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.brain.grpc.v1.JobStatus;
 import dev.brain.grpc.v1.MemoryAdminServiceGrpc;
-import dev.brain.grpc.v1.MemoryAdminServiceGrpc.MemoryAdminServiceBlockingStub;
 import dev.brain.grpc.v1.MemoryJob;
 import dev.brain.grpc.v1.Pair;
 import dev.brain.grpc.v1.RunJobRequest;
 import dev.brain.grpc.v1.RunJobResponse;
 import dev.brain.memory.testing.LongTermFixtures;
 import dev.brain.memory.testing.TestClock;
+import dev.brain.testing.GrpcTestBase;
 import dev.brain.testing.GrpcTestChannel;
-import io.grpc.ManagedChannel;
 import io.quarkus.test.junit.QuarkusTest;
 
 @QuarkusTest
-class NodeDecayJobTest {
+class NodeDecayJobTest extends GrpcTestBase {
 
     @Inject
     DataSource dataSource;
@@ -44,25 +42,16 @@ class NodeDecayJobTest {
     @Inject
     TestClock clock;
 
-    private ManagedChannel channel;
-    private MemoryAdminServiceBlockingStub admin;
-    private String tenant;
-
-    @BeforeEach
-    void open() {
-        channel = GrpcTestChannel.open();
-        tenant = LongTermFixtures.newTenant("decay");
-        admin = GrpcTestChannel.as(tenant, MemoryAdminServiceGrpc.newBlockingStub(channel));
-    }
+    private final String tenant = LongTermFixtures.newTenant("decay");
 
     @AfterEach
-    void close() {
+    void resetClock() {
         clock.reset();
-        channel.shutdownNow();
     }
 
     private RunJobResponse decay() {
-        return admin.runJob(RunJobRequest.newBuilder().setJob(MemoryJob.MEMORY_JOB_NODE_DECAY).build());
+        return GrpcTestChannel.as(tenant, MemoryAdminServiceGrpc.newBlockingStub(channel))
+                .runJob(RunJobRequest.newBuilder().setJob(MemoryJob.MEMORY_JOB_NODE_DECAY).build());
     }
 
     private long node(Pair pair, String key, double base, boolean active, OffsetDateTime at, int dim) throws Exception {

@@ -3,33 +3,19 @@ package dev.brain.research.stats.grpc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.brain.grpc.v1.ResearchServiceGrpc;
 import dev.brain.grpc.v1.ResearchStatsRequest;
 import dev.brain.grpc.v1.TableCount;
+import dev.brain.testing.GrpcTestBase;
 import dev.brain.testing.GrpcTestChannel;
-import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.quarkus.test.junit.QuarkusTest;
 
 @QuarkusTest
-class ResearchGrpcServiceTest {
-
-    private ManagedChannel channel;
-
-    @BeforeEach
-    void open() {
-        channel = GrpcTestChannel.open();
-    }
-
-    @AfterEach
-    void close() {
-        channel.shutdownNow();
-    }
+class ResearchGrpcServiceTest extends GrpcTestBase {
 
     @Test
     void statsCountsInsightsAndLibraryEntriesOfTheTenant() {
