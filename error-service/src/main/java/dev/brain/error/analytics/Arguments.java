@@ -5,6 +5,7 @@ import java.util.List;
 
 import com.google.protobuf.Timestamp;
 
+import dev.brain.db.Page;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 
@@ -14,6 +15,9 @@ import io.grpc.StatusRuntimeException;
  */
 final class Arguments {
 
+    /** Rows of a page when the request asks for 0, and the most it may ask for (error-code.md §14). */
+    static final int DEFAULT_PAGE_SIZE = 100;
+    static final int MAX_PAGE_SIZE = 1000;
     /** Most project ids one request may name. */
     static final int MAX_PROJECT_IDS = 1000;
     /** Earliest and latest instants a protobuf {@code Timestamp} may carry (0001-01-01, 9999-12-31T23:59:59Z). */
@@ -25,6 +29,19 @@ final class Arguments {
 
     static StatusRuntimeException invalid(String field, String rule) {
         return Status.INVALID_ARGUMENT.withDescription(field + ": " + rule).asRuntimeException();
+    }
+
+    /**
+     * One page of an aggregate (lists that can exceed 1,000 rows are paged by {@code page_token}, the same opaque
+     * offset the other list RPCs use): {@code requested} 0 = 100, at most 1,000; {@code field} names it in errors.
+     */
+    static Page page(int requested, String pageToken, String field) {
+        int size = between(requested, DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE, field);
+        try {
+            return new Page(size, Page.offset(pageToken));
+        } catch (IllegalArgumentException e) {
+            throw Status.INVALID_ARGUMENT.withDescription(e.getMessage()).asRuntimeException();
+        }
     }
 
     /** 0 → {@code dflt}; otherwise at least {@code min}. */

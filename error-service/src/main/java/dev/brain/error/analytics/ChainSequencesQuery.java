@@ -3,11 +3,16 @@ package dev.brain.error.analytics;
 import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
 
 import dev.brain.db.Jdbc;
+import dev.brain.db.Page;
+import dev.brain.error.session.CallScope;
+import dev.brain.error.session.Scopes;
 import dev.brain.grpc.v1.ChainSequence;
 import dev.brain.grpc.v1.ChainSequencesRequest;
 import dev.brain.grpc.v1.ChainSequencesResponse;
+import dev.brain.grpc.v1.Scope;
 
 /**
  * {@code ChainSequences} (error-code.md §5.10, §14): ordered fingerprint sequences of length 2..max_length that
@@ -35,17 +40,23 @@ public class ChainSequencesQuery {
         public static Args of(ChainSequencesRequest r) {
             return new Args(Arguments.atLeast(r.getMinSessions(), 3, 2, "min_sessions"),
                     Arguments.between(r.getMaxLength(), 4, 2, MAX_LENGTH, "max_length"),
-                    Page.of(r.getPageSize(), r.getPageToken(), "page_size"));
+                    Arguments.page(r.getPageSize(), r.getPageToken(), "page_size"));
         }
     }
 
     private final Jdbc jdbc;
+    private final Scopes scopes;
 
-    public ChainSequencesQuery(Jdbc jdbc) {
+    public ChainSequencesQuery(Jdbc jdbc, Scopes scopes) {
         this.jdbc = jdbc;
+        this.scopes = scopes;
     }
 
-    public ChainSequencesResponse run(String tenant, Args a) {
+    /** The aggregate over the scope's tenant, in one transaction with the scope's check. */
+    @Transactional
+    public ChainSequencesResponse run(Scope requestScope, Args a) {
+        CallScope scope = scopes.forRead(requestScope);
+        String tenant = scope.tenant();
         List<ChainSequence> fetched = jdbc.list("""
                 with chains as (
                     select c.id, coalesce(c.session_id, -c.id) as chain_session, c.project_id,

@@ -6,12 +6,17 @@ import java.util.List;
 import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
 
 import dev.brain.db.Jdbc;
+import dev.brain.db.Page;
+import dev.brain.error.session.CallScope;
+import dev.brain.error.session.Scopes;
 import dev.brain.grpc.v1.CrossProjectFingerprint;
 import dev.brain.grpc.v1.CrossProjectFingerprintsRequest;
 import dev.brain.grpc.v1.CrossProjectFingerprintsResponse;
 import dev.brain.grpc.v1.FingerprintProject;
+import dev.brain.grpc.v1.Scope;
 
 /**
  * {@code CrossProjectFingerprints} (error-code.md §14): fingerprints with an error in at least
@@ -27,7 +32,7 @@ public class CrossProjectFingerprintsQuery {
 
         public static Args of(CrossProjectFingerprintsRequest r) {
             return new Args(Arguments.atLeast(r.getMinProjects(), 2, 2, "min_projects"),
-                    Page.of(r.getLimit(), r.getPageToken(), "limit"));
+                    Arguments.page(r.getLimit(), r.getPageToken(), "limit"));
         }
     }
 
@@ -35,12 +40,18 @@ public class CrossProjectFingerprintsQuery {
     }
 
     private final Jdbc jdbc;
+    private final Scopes scopes;
 
-    public CrossProjectFingerprintsQuery(Jdbc jdbc) {
+    public CrossProjectFingerprintsQuery(Jdbc jdbc, Scopes scopes) {
         this.jdbc = jdbc;
+        this.scopes = scopes;
     }
 
-    public CrossProjectFingerprintsResponse run(String tenant, Args a) {
+    /** The aggregate over the scope's tenant, in one transaction with the scope's check. */
+    @Transactional
+    public CrossProjectFingerprintsResponse run(Scope requestScope, Args a) {
+        CallScope scope = scopes.forRead(requestScope);
+        String tenant = scope.tenant();
         List<Row> rows = jdbc.list("""
                 with fingerprints as (
                     select fingerprint, count(*) as projects, sum(occurrence_count) as occurrences, min(id) as first_id

@@ -5,12 +5,17 @@ import java.time.OffsetDateTime;
 import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
 
 import dev.brain.db.Jdbc;
+import dev.brain.db.Page;
 import dev.brain.error.db.Protos;
+import dev.brain.error.session.CallScope;
+import dev.brain.error.session.Scopes;
 import dev.brain.grpc.v1.ErrorCountRow;
 import dev.brain.grpc.v1.ErrorCountsRequest;
 import dev.brain.grpc.v1.ErrorCountsResponse;
+import dev.brain.grpc.v1.Scope;
 import dev.brain.grpc.v1.TimeBucket;
 
 /**
@@ -35,17 +40,24 @@ public class ErrorCountsQuery {
                 default -> throw Arguments.invalid("bucket", "DAY, WEEK or TOTAL");
             };
             return new Args(Arguments.projectIds(r.getProjectIdsList()), from, to, bucket,
-                    Page.of(r.getPageSize(), r.getPageToken(), "page_size"));
+                    Arguments.page(r.getPageSize(), r.getPageToken(), "page_size"));
         }
     }
 
     private final Jdbc jdbc;
+    private final Scopes scopes;
 
-    public ErrorCountsQuery(Jdbc jdbc) {
+    public ErrorCountsQuery(Jdbc jdbc, Scopes scopes) {
         this.jdbc = jdbc;
+        this.scopes = scopes;
     }
 
-    public ErrorCountsResponse run(String tenant, Args a, OffsetDateTime now) {
+    /** The aggregate over the scope's tenant, in one transaction with the scope's check. */
+    @Transactional
+    public ErrorCountsResponse run(Scope requestScope, Args a) {
+        CallScope scope = scopes.forRead(requestScope);
+        String tenant = scope.tenant();
+        OffsetDateTime now = scope.now();
         Instant to = a.to() != null ? a.to() : now.toInstant();
         if (a.from() != null && !a.from().isBefore(to)) {
             return ErrorCountsResponse.getDefaultInstance();   // from is not before "now": an empty window

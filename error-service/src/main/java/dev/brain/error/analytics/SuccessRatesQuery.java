@@ -4,8 +4,12 @@ import java.time.Instant;
 import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
 
 import dev.brain.db.Jdbc;
+import dev.brain.error.session.CallScope;
+import dev.brain.error.session.Scopes;
+import dev.brain.grpc.v1.Scope;
 import dev.brain.grpc.v1.SolutionSuccessRatesRequest;
 import dev.brain.grpc.v1.SolutionSuccessRatesResponse;
 import dev.brain.grpc.v1.SuccessRate;
@@ -29,12 +33,18 @@ public class SuccessRatesQuery {
     }
 
     private final Jdbc jdbc;
+    private final Scopes scopes;
 
-    public SuccessRatesQuery(Jdbc jdbc) {
+    public SuccessRatesQuery(Jdbc jdbc, Scopes scopes) {
         this.jdbc = jdbc;
+        this.scopes = scopes;
     }
 
-    public SolutionSuccessRatesResponse run(String tenant, Args a) {
+    /** The aggregate over the scope's tenant, in one transaction with the scope's check. */
+    @Transactional
+    public SolutionSuccessRatesResponse run(Scope requestScope, Args a) {
+        CallScope scope = scopes.forRead(requestScope);
+        String tenant = scope.tenant();
         List<SuccessRate> rates = jdbc.list("""
                 select case when grouping(o.project_id) = 1 then 0 else o.project_id end as project_id,
                        count(*) filter (where o.outcome = 'success') as success,

@@ -3,10 +3,15 @@ package dev.brain.error.analytics;
 import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
 
 import dev.brain.db.Jdbc;
+import dev.brain.db.Page;
 import dev.brain.error.report.ErrorRows;
+import dev.brain.error.session.CallScope;
+import dev.brain.error.session.Scopes;
 import dev.brain.grpc.v1.RecurringError;
+import dev.brain.grpc.v1.Scope;
 import dev.brain.grpc.v1.UnresolvedRecurringRequest;
 import dev.brain.grpc.v1.UnresolvedRecurringResponse;
 
@@ -23,17 +28,23 @@ public class UnresolvedRecurringQuery {
 
         public static Args of(UnresolvedRecurringRequest r) {
             return new Args(Arguments.atLeast(r.getMinOccurrences(), 5, 1, "min_occurrences"),
-                    Arguments.projectIds(r.getProjectIdsList()), Page.of(r.getLimit(), r.getPageToken(), "limit"));
+                    Arguments.projectIds(r.getProjectIdsList()), Arguments.page(r.getLimit(), r.getPageToken(), "limit"));
         }
     }
 
     private final Jdbc jdbc;
+    private final Scopes scopes;
 
-    public UnresolvedRecurringQuery(Jdbc jdbc) {
+    public UnresolvedRecurringQuery(Jdbc jdbc, Scopes scopes) {
         this.jdbc = jdbc;
+        this.scopes = scopes;
     }
 
-    public UnresolvedRecurringResponse run(String tenant, Args a) {
+    /** The aggregate over the scope's tenant, in one transaction with the scope's check. */
+    @Transactional
+    public UnresolvedRecurringResponse run(Scope requestScope, Args a) {
+        CallScope scope = scopes.forRead(requestScope);
+        String tenant = scope.tenant();
         List<RecurringError> fetched = jdbc.list("""
                 with page as (
                     select e.id from error e

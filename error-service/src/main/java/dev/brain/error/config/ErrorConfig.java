@@ -5,8 +5,11 @@ import java.time.Duration;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
-/** error-code.md §16: every constant of the error intelligence is a setting with the spec's default. */
-@ConfigMapping(prefix = "error")
+/**
+ * error-code.md §16: every constant of the error intelligence is a setting with the spec's default, under
+ * {@code brain.error.*} (the services' one prefix scheme: {@code brain.<service>.*}).
+ */
+@ConfigMapping(prefix = "brain.error")
 public interface ErrorConfig {
 
     Matching matching();

@@ -1,14 +1,10 @@
 package dev.brain.error.grpc;
 
-import java.util.function.Function;
-
 import dev.brain.error.analytics.ChainSequencesQuery;
 import dev.brain.error.analytics.CrossProjectFingerprintsQuery;
 import dev.brain.error.analytics.ErrorCountsQuery;
 import dev.brain.error.analytics.SuccessRatesQuery;
 import dev.brain.error.analytics.UnresolvedRecurringQuery;
-import dev.brain.error.session.CallScope;
-import dev.brain.error.session.Scopes;
 import dev.brain.grpc.v1.ChainSequencesRequest;
 import dev.brain.grpc.v1.ChainSequencesResponse;
 import dev.brain.grpc.v1.CrossProjectFingerprintsRequest;
@@ -22,37 +18,34 @@ import dev.brain.grpc.v1.ModuleCapabilitiesResponse;
 import dev.brain.grpc.v1.ModuleCoUsageRequest;
 import dev.brain.grpc.v1.ModuleCoUsageResponse;
 import dev.brain.grpc.v1.MutinyErrorAnalyticsServiceGrpc;
-import dev.brain.grpc.v1.Scope;
 import dev.brain.grpc.v1.SolutionSuccessRatesRequest;
 import dev.brain.grpc.v1.SolutionSuccessRatesResponse;
 import dev.brain.grpc.v1.UnresolvedRecurringRequest;
 import dev.brain.grpc.v1.UnresolvedRecurringResponse;
 import io.grpc.Status;
 import io.quarkus.grpc.GrpcService;
-import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Uni;
 
 /**
  * {@code ErrorAnalyticsService}: the aggregates research-service reads (error-code.md §14), each one statement
- * over the caller's tenant. {@code project_ids} narrow to projects of the tenant (ids of other tenants match
- * nothing); {@code scope.project} is not a filter here. The module aggregates belong to code intelligence, which
+ * over the caller's tenant, in one transaction with the scope's check (a named session is heartbeated).
+ * {@code project_ids} narrow to projects of the tenant (ids of other tenants match nothing); {@code scope.project}
+ * is not a filter here. The module aggregates belong to code intelligence, which
  * is not built yet: they answer {@code UNIMPLEMENTED}.
  */
 @GrpcService
 public class ErrorAnalyticsGrpcService extends MutinyErrorAnalyticsServiceGrpc.ErrorAnalyticsServiceImplBase {
 
-    private final Scopes scopes;
     private final ErrorCountsQuery errorCounts;
     private final UnresolvedRecurringQuery unresolvedRecurring;
     private final CrossProjectFingerprintsQuery crossProjectFingerprints;
     private final SuccessRatesQuery successRates;
     private final ChainSequencesQuery chainSequences;
 
-    public ErrorAnalyticsGrpcService(Scopes scopes, ErrorCountsQuery errorCounts,
-            UnresolvedRecurringQuery unresolvedRecurring, CrossProjectFingerprintsQuery crossProjectFingerprints,
-            SuccessRatesQuery successRates, ChainSequencesQuery chainSequences) {
-        this.scopes = scopes;
+    public ErrorAnalyticsGrpcService(ErrorCountsQuery errorCounts, UnresolvedRecurringQuery unresolvedRecurring,
+            CrossProjectFingerprintsQuery crossProjectFingerprints, SuccessRatesQuery successRates,
+            ChainSequencesQuery chainSequences) {
         this.errorCounts = errorCounts;
         this.unresolvedRecurring = unresolvedRecurring;
         this.crossProjectFingerprints = crossProjectFingerprints;
@@ -63,46 +56,32 @@ public class ErrorAnalyticsGrpcService extends MutinyErrorAnalyticsServiceGrpc.E
     @Override
     @Blocking
     public Uni<ErrorCountsResponse> errorCounts(ErrorCountsRequest r) {
-        return Uni.createFrom().item(() -> {
-            ErrorCountsQuery.Args args = ErrorCountsQuery.Args.of(r);
-            return read(r.getScope(), scope -> errorCounts.run(scope.tenant(), args, scope.now()));
-        });
+        return Uni.createFrom().item(() -> errorCounts.run(r.getScope(), ErrorCountsQuery.Args.of(r)));
     }
 
     @Override
     @Blocking
     public Uni<UnresolvedRecurringResponse> unresolvedRecurring(UnresolvedRecurringRequest r) {
-        return Uni.createFrom().item(() -> {
-            UnresolvedRecurringQuery.Args args = UnresolvedRecurringQuery.Args.of(r);
-            return read(r.getScope(), scope -> unresolvedRecurring.run(scope.tenant(), args));
-        });
+        return Uni.createFrom().item(() -> unresolvedRecurring.run(r.getScope(), UnresolvedRecurringQuery.Args.of(r)));
     }
 
     @Override
     @Blocking
     public Uni<CrossProjectFingerprintsResponse> crossProjectFingerprints(CrossProjectFingerprintsRequest r) {
-        return Uni.createFrom().item(() -> {
-            CrossProjectFingerprintsQuery.Args args = CrossProjectFingerprintsQuery.Args.of(r);
-            return read(r.getScope(), scope -> crossProjectFingerprints.run(scope.tenant(), args));
-        });
+        return Uni.createFrom()
+                .item(() -> crossProjectFingerprints.run(r.getScope(), CrossProjectFingerprintsQuery.Args.of(r)));
     }
 
     @Override
     @Blocking
     public Uni<SolutionSuccessRatesResponse> solutionSuccessRates(SolutionSuccessRatesRequest r) {
-        return Uni.createFrom().item(() -> {
-            SuccessRatesQuery.Args args = SuccessRatesQuery.Args.of(r);
-            return read(r.getScope(), scope -> successRates.run(scope.tenant(), args));
-        });
+        return Uni.createFrom().item(() -> successRates.run(r.getScope(), SuccessRatesQuery.Args.of(r)));
     }
 
     @Override
     @Blocking
     public Uni<ChainSequencesResponse> chainSequences(ChainSequencesRequest r) {
-        return Uni.createFrom().item(() -> {
-            ChainSequencesQuery.Args args = ChainSequencesQuery.Args.of(r);
-            return read(r.getScope(), scope -> chainSequences.run(scope.tenant(), args));
-        });
+        return Uni.createFrom().item(() -> chainSequences.run(r.getScope(), ChainSequencesQuery.Args.of(r)));
     }
 
     @Override
@@ -118,11 +97,6 @@ public class ErrorAnalyticsGrpcService extends MutinyErrorAnalyticsServiceGrpc.E
     @Override
     public Uni<ModuleCapabilitiesResponse> moduleCapabilities(ModuleCapabilitiesRequest r) {
         return notBuilt("ModuleCapabilities");
-    }
-
-    /** The tenant checked and a named session heartbeated, in one transaction with the aggregate. */
-    private <T> T read(Scope requestScope, Function<CallScope, T> query) {
-        return QuarkusTransaction.requiringNew().call(() -> query.apply(scopes.forRead(requestScope)));
     }
 
     private static <T> Uni<T> notBuilt(String rpc) {

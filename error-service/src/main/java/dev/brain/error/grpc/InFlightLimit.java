@@ -20,7 +20,7 @@ import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 
 /**
- * The concurrent-request limit of error-code.md §15 ({@code error.grpc.max-in-flight}, default 64): a call that
+ * The concurrent-request limit of error-code.md §15 ({@code brain.error.grpc.max-in-flight}, default 64): a call that
  * finds every permit taken is refused at once with {@code RESOURCE_EXHAUSTED} (never queued). A permit is taken
  * when the call starts and returned exactly once, when the call is closed (answer or failure), cancelled
  * (client gone, deadline) or completes, whichever comes first. The standard services under {@code grpc.*}
@@ -40,7 +40,7 @@ public class InFlightLimit implements ServerInterceptor, Prioritized {
 
     public InFlightLimit(int limit) {
         if (limit < 1) {
-            throw new IllegalArgumentException("error.grpc.max-in-flight must be at least 1, got " + limit);
+            throw new IllegalArgumentException("brain.error.grpc.max-in-flight must be at least 1, got " + limit);
         }
         this.limit = limit;
         this.permits = new Semaphore(limit);

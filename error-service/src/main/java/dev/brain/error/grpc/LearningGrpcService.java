@@ -1,10 +1,10 @@
 package dev.brain.error.grpc;
 
 import dev.brain.error.jobs.EmbeddingWorker;
-import dev.brain.error.jobs.JobRuns;
 import dev.brain.error.jobs.Retention;
 import dev.brain.error.jobs.SessionCleanup;
 import dev.brain.error.learning.LearningCycle;
+import dev.brain.error.learning.LearningStatus;
 import dev.brain.error.outbox.OutboxRelay;
 import dev.brain.grpc.v1.GetLearningStatusRequest;
 import dev.brain.grpc.v1.GetLearningStatusResponse;
@@ -20,8 +20,8 @@ import dev.brain.grpc.v1.RunRetentionResponse;
 import dev.brain.grpc.v1.RunSessionCleanupRequest;
 import dev.brain.grpc.v1.RunSessionCleanupResponse;
 import dev.brain.tenancy.Tenancy;
+import io.grpc.Status;
 import io.quarkus.grpc.GrpcService;
-import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Uni;
 
@@ -30,22 +30,20 @@ import io.smallrye.mutiny.Uni;
 public class LearningGrpcService extends MutinyLearningServiceGrpc.LearningServiceImplBase {
 
     private final LearningCycle learning;
+    private final LearningStatus learningStatus;
     private final Retention retention;
     private final SessionCleanup sessionCleanup;
     private final OutboxRelay relay;
     private final EmbeddingWorker embeddingWorker;
-    private final JobRuns runs;
-    private final dev.brain.db.Jdbc jdbc;
 
-    public LearningGrpcService(LearningCycle learning, Retention retention, SessionCleanup sessionCleanup,
-            OutboxRelay relay, EmbeddingWorker embeddingWorker, JobRuns runs, dev.brain.db.Jdbc jdbc) {
-        this.embeddingWorker = embeddingWorker;
+    public LearningGrpcService(LearningCycle learning, LearningStatus learningStatus, Retention retention,
+            SessionCleanup sessionCleanup, OutboxRelay relay, EmbeddingWorker embeddingWorker) {
         this.learning = learning;
+        this.learningStatus = learningStatus;
         this.retention = retention;
         this.sessionCleanup = sessionCleanup;
         this.relay = relay;
-        this.runs = runs;
-        this.jdbc = jdbc;
+        this.embeddingWorker = embeddingWorker;
     }
 
     @Override
@@ -58,26 +56,8 @@ public class LearningGrpcService extends MutinyLearningServiceGrpc.LearningServi
     @Override
     @Blocking
     public Uni<GetLearningStatusResponse> getLearningStatus(GetLearningStatusRequest r) {
-        return Uni.createFrom().item(() -> QuarkusTransaction.requiringNew().call(() -> {
-            String tenant = Tenancy.requireOwnTenant(r.getScope().getTenant());
-            GetLearningStatusResponse.Builder b = GetLearningStatusResponse.newBuilder();
-            runs.last(LearningCycle.JOB, tenant).ifPresent(b::setLastRun);
-            runs.last(SessionCleanup.JOB, null).ifPresent(b::addOtherJobs);
-            runs.last(Retention.JOB, null).ifPresent(b::addOtherJobs);
-            runs.last(EmbeddingWorker.JOB, null).ifPresent(b::addOtherJobs);
-            jdbc.one("""
-                    select (select count(*) from rule where tenant = ? and active),
-                           (select count(*) from rule where tenant = ? and not active),
-                           (select count(*) from antipattern where tenant = ? and active),
-                           (select count(*) from antipattern where tenant = ? and not active),
-                           (select count(*) from cross_project_link where tenant = ?),
-                           (select count(*) from error_solution where tenant = ?)""", rs -> b
-                    .putCounts("rules_active", rs.getLong(1)).putCounts("rules_inactive", rs.getLong(2))
-                    .putCounts("antipatterns_active", rs.getLong(3)).putCounts("antipatterns_inactive", rs.getLong(4))
-                    .putCounts("cross_project_links", rs.getLong(5)).putCounts("error_solution_pairs", rs.getLong(6)),
-                    tenant, tenant, tenant, tenant, tenant, tenant);
-            return b.build();
-        }));
+        return Uni.createFrom()
+                .item(() -> learningStatus.of(Tenancy.requireOwnTenant(r.getScope().getTenant())));
     }
 
     @Override
@@ -105,7 +85,7 @@ public class LearningGrpcService extends MutinyLearningServiceGrpc.LearningServi
         return Uni.createFrom().item(() -> {
             Tenancy.requireOwnTenant(r.getScope().getTenant());
             if (r.getLimit() < 0) {
-                throw io.grpc.Status.INVALID_ARGUMENT.withDescription("limit: at least 0").asRuntimeException();
+                throw Status.INVALID_ARGUMENT.withDescription("limit: at least 0").asRuntimeException();
             }
             return RunEmbeddingBackfillResponse.newBuilder().setResult(embeddingWorker.run(true, r.getLimit())).build();
         });

@@ -1,11 +1,8 @@
 package dev.brain.error.grpc;
 
-import java.util.List;
 import java.util.Locale;
 
 import dev.brain.error.notification.Notifications;
-import dev.brain.error.session.CallScope;
-import dev.brain.error.session.Scopes;
 import dev.brain.grpc.v1.AcknowledgeNotificationsRequest;
 import dev.brain.grpc.v1.AcknowledgeNotificationsResponse;
 import dev.brain.grpc.v1.CreateNotificationRequest;
@@ -13,11 +10,9 @@ import dev.brain.grpc.v1.CreateNotificationResponse;
 import dev.brain.grpc.v1.ListNotificationsRequest;
 import dev.brain.grpc.v1.ListNotificationsResponse;
 import dev.brain.grpc.v1.MutinyNotificationServiceGrpc;
-import dev.brain.grpc.v1.Notification;
 import dev.brain.grpc.v1.NotificationType;
 import io.grpc.Status;
 import io.quarkus.grpc.GrpcService;
-import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Uni;
 
@@ -28,26 +23,16 @@ public class NotificationGrpcService extends MutinyNotificationServiceGrpc.Notif
     static final int MAX_ACK_IDS = 1000;
 
     private final Notifications notifications;
-    private final Scopes scopes;
 
-    public NotificationGrpcService(Notifications notifications, Scopes scopes) {
+    public NotificationGrpcService(Notifications notifications) {
         this.notifications = notifications;
-        this.scopes = scopes;
     }
 
     @Override
     @Blocking
     public Uni<ListNotificationsResponse> listNotifications(ListNotificationsRequest r) {
-        return Uni.createFrom().item(() -> QuarkusTransaction.requiringNew().call(() -> {
-            CallScope scope = scopes.forRead(r.getScope());
-            List<Notification> pending = notifications.pending(scope.tenant(), scope.sessionId(), scope.projectId(),
-                    Pages.limit(r.getLimit()));
-            if (r.getAcknowledge() && !pending.isEmpty()) {
-                notifications.acknowledge(scope.tenant(), pending.stream().map(Notification::getId).toArray(Long[]::new),
-                        scope.now());
-            }
-            return ListNotificationsResponse.newBuilder().addAllNotifications(pending).build();
-        }));
+        return Uni.createFrom().item(() -> ListNotificationsResponse.newBuilder().addAllNotifications(
+                notifications.pending(r.getScope(), Pages.limit(r.getLimit()), r.getAcknowledge())).build());
     }
 
     @Override
@@ -58,11 +43,8 @@ public class NotificationGrpcService extends MutinyNotificationServiceGrpc.Notif
                 throw Status.INVALID_ARGUMENT.withDescription("ids: 1-" + MAX_ACK_IDS + " notification ids")
                         .asRuntimeException();
             }
-            return QuarkusTransaction.requiringNew().call(() -> {
-                CallScope scope = scopes.forRead(r.getScope());
-                return AcknowledgeNotificationsResponse.newBuilder().setAcknowledged(notifications
-                        .acknowledge(scope.tenant(), r.getIdsList().toArray(Long[]::new), scope.now())).build();
-            });
+            return AcknowledgeNotificationsResponse.newBuilder()
+                    .setAcknowledged(notifications.acknowledge(r.getScope(), r.getIdsList())).build();
         });
     }
 
@@ -70,7 +52,8 @@ public class NotificationGrpcService extends MutinyNotificationServiceGrpc.Notif
     @Blocking
     public Uni<CreateNotificationResponse> createNotification(CreateNotificationRequest r) {
         return Uni.createFrom().item(() -> {
-            if (r.getType() == NotificationType.NOTIFICATION_TYPE_UNSPECIFIED || r.getType() == NotificationType.UNRECOGNIZED) {
+            if (r.getType() == NotificationType.NOTIFICATION_TYPE_UNSPECIFIED
+                    || r.getType() == NotificationType.UNRECOGNIZED) {
                 throw Status.INVALID_ARGUMENT.withDescription("type is required").asRuntimeException();
             }
             if (r.getSummary().isBlank() || r.getSummary().contains("\n")) {
@@ -87,20 +70,13 @@ public class NotificationGrpcService extends MutinyNotificationServiceGrpc.Notif
                 default -> throw Status.INVALID_ARGUMENT.withDescription("reference_type: " + r.getReferenceType()
                         + " cannot be referenced by a notification").asRuntimeException();
             };
-            return QuarkusTransaction.requiringNew().call(() -> {
-                CallScope scope = scopes.forRead(r.getScope());
-                Long projectId = r.getProject().isEmpty() ? null
-                        : scopes.projectId(scope.tenant(), r.getProject(), scope.now());
-                Long sessionId = r.getSessionKey().isEmpty() ? null
-                        : scopes.touchSession(scope.tenant(), r.getSessionKey(), "service", null, null, scope.now());
-                Notifications.Created created = notifications.create(scope.tenant(), new Notifications.Draft(
-                        r.getType().name().substring("NOTIFICATION_TYPE_".length()).toLowerCase(Locale.ROOT),
-                        projectId, sessionId, reference, r.getReferenceId() == 0 ? null : r.getReferenceId(),
-                        r.getSummary(), r.getDedupKey()), scope.now());
-                return CreateNotificationResponse.newBuilder().setNotification(created.notification())
-                        .setCreated(created.created()).build();
-            });
+            Notifications.Draft draft = new Notifications.Draft(
+                    r.getType().name().substring("NOTIFICATION_TYPE_".length()).toLowerCase(Locale.ROOT), null, null,
+                    reference, r.getReferenceId() == 0 ? null : r.getReferenceId(), r.getSummary(), r.getDedupKey());
+            Notifications.Created created = notifications.create(r.getScope(), r.getProject(), r.getSessionKey(),
+                    draft);
+            return CreateNotificationResponse.newBuilder().setNotification(created.notification())
+                    .setCreated(created.created()).build();
         });
     }
-
 }

@@ -1,9 +1,14 @@
 package dev.brain.error.grpc;
 
+import java.util.List;
+
 import io.grpc.Status;
 
-/** List limits (1–100, 0 = 50) and page tokens (an opaque offset) of the list RPCs. */
-public final class Pages {
+/**
+ * List limits (1–100, 0 = 50) and page tokens (an opaque offset) of the list RPCs. A list reads {@code limit + 1}
+ * rows from the offset: the extra row tells whether another page follows.
+ */
+final class Pages {
 
     static final int DEFAULT_LIMIT = 50;
     static final int MAX_LIMIT = 100;
@@ -11,14 +16,14 @@ public final class Pages {
     private Pages() {
     }
 
-    public static int limit(int requested) {
+    static int limit(int requested) {
         if (requested < 0 || requested > MAX_LIMIT) {
             throw Status.INVALID_ARGUMENT.withDescription("limit: 0-" + MAX_LIMIT).asRuntimeException();
         }
         return requested == 0 ? DEFAULT_LIMIT : requested;
     }
 
-    public static int offset(String token) {
+    static int offset(String token) {
         if (token.isEmpty()) {
             return 0;
         }
@@ -31,5 +36,15 @@ public final class Pages {
         } catch (NumberFormatException e) {
             throw Status.INVALID_ARGUMENT.withDescription("page_token is not valid").asRuntimeException();
         }
+    }
+
+    /** The rows of the page out of the {@code limit + 1} read. */
+    static <T> List<T> rows(List<T> fetched, int limit) {
+        return fetched.subList(0, Math.min(limit, fetched.size()));
+    }
+
+    /** The token of the next page, or "" when the rows read show this page is the last. */
+    static String nextToken(List<?> fetched, int limit, int offset) {
+        return fetched.size() > limit ? Integer.toString(offset + limit) : "";
     }
 }

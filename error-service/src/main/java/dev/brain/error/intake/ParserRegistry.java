@@ -20,9 +20,10 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
+import io.quarkus.logging.Log;
+
 /** Spec §5.2: parsers by priority desc (ties: name asc); the first non-null parse wins; generic never fails. */
 public final class ParserRegistry {
-    private static final System.Logger LOG = System.getLogger(ParserRegistry.class.getName());
     private static final GenericParser GENERIC = new GenericParser();
     private static final List<ErrorParser> PARSERS;
 
@@ -53,7 +54,7 @@ public final class ParserRegistry {
                     }
                 }
             } catch (RuntimeException | StackOverflowError e) {
-                LOG.log(System.Logger.Level.DEBUG, "parser " + p.name() + " skipped: " + e);
+                Log.debug("parser " + p.name() + " skipped: " + e);
             }
         }
         return GENERIC.parse(text);

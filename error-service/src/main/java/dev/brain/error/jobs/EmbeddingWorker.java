@@ -19,14 +19,14 @@ import javax.sql.DataSource;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.jboss.logging.Logger;
-
-import dev.brain.error.config.ErrorConfig;
+import dev.brain.db.DataAccessException;
 import dev.brain.db.Jdbc;
+import dev.brain.error.config.ErrorConfig;
 import dev.brain.error.embedding.Embeddings;
 import dev.brain.error.report.LateMatch;
 import dev.brain.grpc.v1.EmbedResponse;
 import dev.brain.grpc.v1.JobRunResult;
+import io.quarkus.logging.Log;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
 
@@ -44,7 +44,6 @@ import io.quarkus.scheduler.Scheduled;
 public class EmbeddingWorker {
 
     public static final String JOB = "embedding_worker";
-    private static final Logger LOG = Logger.getLogger(EmbeddingWorker.class);
     private static final String LOCK = "select pg_try_advisory_lock(hashtext('error.embedding-worker'))";
     private static final String UNLOCK = "select pg_advisory_unlock(hashtext('error.embedding-worker'))";
 
@@ -90,7 +89,7 @@ public class EmbeddingWorker {
     }
 
     /** A scheduled tick writes a job_run row only when it changed something (every 2 s would flood the table). */
-    @Scheduled(every = "${error.embedding.interval:2s}", delayed = "5s",
+    @Scheduled(every = "${brain.error.embedding.interval:2s}", delayed = "5s",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void scheduled() {
         if (pauseReason != null) {
@@ -104,7 +103,7 @@ public class EmbeddingWorker {
                         counts.paused() ? counts.failure() : null);
             }
         } catch (RuntimeException e) {
-            LOG.debugf("embedding worker tick failed: %s", e.getMessage());
+            Log.debugf("embedding worker tick failed: %s", e.getMessage());
         }
     }
 
@@ -135,7 +134,7 @@ public class EmbeddingWorker {
                 query(lock, UNLOCK);
             }
         } catch (SQLException e) {
-            throw new dev.brain.db.DataAccessException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -179,7 +178,7 @@ public class EmbeddingWorker {
                             config.embedding().callDeadline());
                 } catch (RuntimeException e) {
                     failure = "memory-service did not embed: " + oneLine(e);
-                    LOG.debugf("embedding worker: %s (retried next tick)", failure);
+                    Log.debugf("embedding worker: %s (retried next tick)", failure);
                     break;
                 }
                 String problem = embeddings.vectorProblem(response, rows.size());
@@ -233,7 +232,7 @@ public class EmbeddingWorker {
     private String pause(String reason) {
         String message = "embedding worker paused: " + reason;
         if (!message.equals(pauseReason)) {
-            LOG.warn(message);
+            Log.warn(message);
         }
         pauseReason = message;
         return message;

@@ -44,7 +44,7 @@ public class Retention {
         this.clock = clock;
     }
 
-    @Scheduled(cron = "${error.retention.cron:0 30 3 * * ?}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(cron = "${brain.error.retention.cron:0 30 3 * * ?}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void scheduled() {
         run(false);
     }

@@ -23,13 +23,12 @@ import javax.sql.DataSource;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.jboss.logging.Logger;
-
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.brain.error.config.ErrorConfig;
+import dev.brain.db.DataAccessException;
 import dev.brain.db.Jdbc;
+import dev.brain.error.config.ErrorConfig;
 import dev.brain.error.intake.Confidence;
 import dev.brain.error.intake.Fingerprints;
 import dev.brain.error.intake.Tokens;
@@ -39,6 +38,7 @@ import dev.brain.error.prevention.Commands;
 import dev.brain.error.solution.CrossProject;
 import dev.brain.error.solution.Solutions;
 import dev.brain.grpc.v1.JobRunResult;
+import io.quarkus.logging.Log;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
 
@@ -50,7 +50,6 @@ import io.quarkus.scheduler.Scheduled;
 @ApplicationScoped
 public class LearningCycle {
 
-    private static final Logger LOG = Logger.getLogger(LearningCycle.class);
     public static final String JOB = "learning";
 
     private final Jdbc jdbc;
@@ -74,7 +73,7 @@ public class LearningCycle {
         this.json = json;
     }
 
-    @Scheduled(every = "${error.learning.interval:15m}", delayed = "60s",
+    @Scheduled(every = "${brain.error.learning.interval:15m}", delayed = "60s",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void scheduled() {
         List<String> tenants = jdbc.list("""
@@ -95,7 +94,7 @@ public class LearningCycle {
             try {
                 run(tenant, false);
             } catch (RuntimeException e) {
-                LOG.warnf("learning cycle of tenant %s failed: %s", tenant, e.getMessage());
+                Log.warnf("learning cycle of tenant %s failed: %s", tenant, e.getMessage());
             }
         }
     }
@@ -113,7 +112,7 @@ public class LearningCycle {
                 advisoryLock(lock, "select pg_advisory_unlock(hashtext(?))", tenant);
             }
         } catch (SQLException e) {
-            throw new dev.brain.db.DataAccessException(e);
+            throw new DataAccessException(e);
         }
     }
 
@@ -250,7 +249,7 @@ public class LearningCycle {
             steps.add(new JobRuns.Step(name, false, Map.of(), (System.nanoTime() - t0) / 1_000_000, null));
             return result;
         } catch (RuntimeException e) {
-            LOG.warnf(e, "learning phase %s failed", name);
+            Log.warnf(e, "learning phase %s failed", name);
             steps.add(new JobRuns.Step(name, true, Map.of(), (System.nanoTime() - t0) / 1_000_000,
                     e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("")));
             return null;

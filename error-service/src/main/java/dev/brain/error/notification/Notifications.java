@@ -12,9 +12,12 @@ import jakarta.transaction.Transactional;
 
 import dev.brain.db.Jdbc;
 import dev.brain.error.db.Protos;
+import dev.brain.error.session.CallScope;
+import dev.brain.error.session.Scopes;
 import dev.brain.grpc.v1.NodeType;
 import dev.brain.grpc.v1.Notification;
 import dev.brain.grpc.v1.NotificationType;
+import dev.brain.grpc.v1.Scope;
 
 /**
  * Notifications (error-code.md §11): to one session, a project's sessions or the whole tenant; deduplicated on
@@ -31,9 +34,11 @@ public class Notifications {
             + " left join session s on s.id = n.target_session_id ";
 
     private final Jdbc jdbc;
+    private final Scopes scopes;
 
-    public Notifications(Jdbc jdbc) {
+    public Notifications(Jdbc jdbc, Scopes scopes) {
         this.jdbc = jdbc;
+        this.scopes = scopes;
     }
 
     /** A new notification. {@code type} and {@code referenceType} are the column values (snake case). */
@@ -59,12 +64,26 @@ public class Notifications {
         return new Created(find(tenant, stored).orElseThrow(), id.isPresent());
     }
 
+    /**
+     * {@code CreateNotification}: {@code draft} addressed to the project named {@code project} (created when
+     * missing) and the session {@code sessionKey} (registered when missing); "" = none. The draft's own project and
+     * session ids are not used.
+     */
+    public Created create(Scope requestScope, String project, String sessionKey, Draft draft) {
+        CallScope scope = scopes.forRead(requestScope);
+        Long projectId = project.isEmpty() ? null : scopes.projectId(scope.tenant(), project, scope.now());
+        Long sessionId = sessionKey.isEmpty() ? null
+                : scopes.touchSession(scope.tenant(), sessionKey, "service", null, null, scope.now());
+        return create(scope.tenant(), new Draft(draft.type(), projectId, sessionId, draft.referenceType(),
+                draft.referenceId(), draft.summary(), draft.dedupKey()), scope.now());
+    }
+
     /** Sends it; returns 1 when a new row was written, 0 when deduplicated. */
     public int send(String tenant, Draft d, OffsetDateTime now) {
         return create(tenant, d, now).created() ? 1 : 0;
     }
 
-    public Optional<Notification> find(String tenant, long id) {
+    private Optional<Notification> find(String tenant, long id) {
         return jdbc.one("select " + COLUMNS + FROM + "where n.tenant = ? and n.id = ?", Notifications::map, tenant, id);
     }
 
@@ -72,7 +91,7 @@ public class Notifications {
      * Unacknowledged notifications addressed to the session, to its project (or the given project), or to the
      * tenant; newest first.
      */
-    public List<Notification> pending(String tenant, Long sessionId, Long projectId, int limit) {
+    private List<Notification> pending(String tenant, Long sessionId, Long projectId, int limit) {
         return jdbc.list("select " + COLUMNS + FROM + """
                 where n.tenant = ? and n.acknowledged_at is null
                   and (n.target_session_id is null or n.target_session_id = ?)
@@ -81,6 +100,19 @@ public class Notifications {
                        or n.target_session_id = ?)
                 order by n.created_at desc, n.id desc limit ?""", Notifications::map, tenant, sessionId, projectId,
                 sessionId, sessionId, limit);
+    }
+
+    /**
+     * {@code ListNotifications}: the scope's pending notifications, at most {@code limit}; with {@code acknowledge}
+     * they are acknowledged in the same transaction.
+     */
+    public List<Notification> pending(Scope requestScope, int limit, boolean acknowledge) {
+        CallScope scope = scopes.forRead(requestScope);
+        List<Notification> pending = pending(scope.tenant(), scope.sessionId(), scope.projectId(), limit);
+        if (acknowledge && !pending.isEmpty()) {
+            acknowledge(scope.tenant(), pending.stream().map(Notification::getId).toArray(Long[]::new), scope.now());
+        }
+        return pending;
     }
 
     public long countPending(String tenant, Long sessionId, Long projectId) {
@@ -93,7 +125,13 @@ public class Notifications {
                        or n.target_session_id = ?)""", tenant, sessionId, projectId, sessionId, sessionId);
     }
 
-    public long acknowledge(String tenant, Long[] ids, OffsetDateTime now) {
+    /** {@code AcknowledgeNotifications}: how many of {@code ids} were pending and are acknowledged now. */
+    public long acknowledge(Scope requestScope, List<Long> ids) {
+        CallScope scope = scopes.forRead(requestScope);
+        return acknowledge(scope.tenant(), ids.toArray(Long[]::new), scope.now());
+    }
+
+    private long acknowledge(String tenant, Long[] ids, OffsetDateTime now) {
         return jdbc.update("update notification set acknowledged_at = ? where tenant = ? and id = any(?)"
                 + " and acknowledged_at is null", now, tenant, ids);
     }

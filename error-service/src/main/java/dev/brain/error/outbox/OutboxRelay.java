@@ -12,8 +12,6 @@ import java.util.concurrent.TimeUnit;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.jboss.logging.Logger;
-
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -36,6 +34,7 @@ import dev.brain.grpc.v1.SynapseType;
 import dev.brain.tenancy.Tenancy;
 import io.grpc.stub.MetadataUtils;
 import io.quarkus.grpc.GrpcClient;
+import io.quarkus.logging.Log;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
 
@@ -50,7 +49,6 @@ import io.quarkus.scheduler.Scheduled;
 @ApplicationScoped
 public class OutboxRelay {
 
-    private static final Logger LOG = Logger.getLogger(OutboxRelay.class);
     private static final long CALL_DEADLINE_SECONDS = 5;
 
     private final Jdbc jdbc;
@@ -72,13 +70,13 @@ public class OutboxRelay {
     public record Pass(int delivered, int failed, int dead) {
     }
 
-    @Scheduled(every = "${error.outbox.interval:1s}", delayed = "2s",
+    @Scheduled(every = "${brain.error.outbox.interval:1s}", delayed = "2s",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void scheduled() {
         try {
             relayOnce();
         } catch (RuntimeException e) {
-            LOG.debugf("outbox relay pass failed: %s", e.getMessage());
+            Log.debugf("outbox relay pass failed: %s", e.getMessage());
         }
     }
 
@@ -122,7 +120,7 @@ public class OutboxRelay {
                     dead += backOff(p, reason, now) ? 1 : 0;
                     failed++;
                 }
-                LOG.debugf("memory-service did not take %d events of tenant %s: %s", rows.size(), tenant.getKey(),
+                Log.debugf("memory-service did not take %d events of tenant %s: %s", rows.size(), tenant.getKey(),
                         reason);
                 continue;
             }

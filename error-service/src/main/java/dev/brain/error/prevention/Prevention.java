@@ -18,14 +18,16 @@ import dev.brain.error.notification.Notifications;
 import dev.brain.error.outbox.Node;
 import dev.brain.error.outbox.Outbox;
 import dev.brain.error.session.CallScope;
-import dev.brain.error.solution.RemovedLines;
+import dev.brain.error.session.Scopes;
 import dev.brain.grpc.v1.Antipattern;
 import dev.brain.grpc.v1.PreventionKind;
 import dev.brain.grpc.v1.PreventionOutcome;
 import dev.brain.grpc.v1.PreventionWarning;
 import dev.brain.grpc.v1.Rule;
+import dev.brain.grpc.v1.Scope;
 import dev.brain.grpc.v1.Severity;
 import io.grpc.Status;
+import io.quarkus.logging.Log;
 
 /**
  * Prevention (error-code.md §7): rules and antipatterns checked against an error output, a command, or code
@@ -39,11 +41,13 @@ public class Prevention {
     static final double SOLUTION_CODE_MIN_CONFIDENCE = 0.3;
 
     private final Jdbc jdbc;
+    private final Scopes scopes;
     private final Notifications notifications;
     private final Outbox outbox;
 
-    public Prevention(Jdbc jdbc, Notifications notifications, Outbox outbox) {
+    public Prevention(Jdbc jdbc, Scopes scopes, Notifications notifications, Outbox outbox) {
         this.jdbc = jdbc;
+        this.scopes = scopes;
         this.notifications = notifications;
         this.outbox = outbox;
     }
@@ -52,6 +56,32 @@ public class Prevention {
     public record Check(AnalyzedError output, String command, String code, String filePath, boolean notifySession) {
     }
 
+    /**
+     * Feedback on a warning (§7.3) and a person's decision whether a rule blocks: {@code outcome} UNSPECIFIED with
+     * {@code blocking} given only sets blocking; {@code blocking} null leaves it as it is.
+     */
+    public record Feedback(PreventionKind kind, long id, PreventionOutcome outcome, long errorId, Boolean blocking,
+            String note) {
+    }
+
+    /** The rule or the antipattern as the feedback left it: exactly one of the two is set. */
+    public record Updated(Rule rule, Antipattern antipattern) {
+
+        static Updated of(Rule rule) {
+            return new Updated(rule, null);
+        }
+
+        static Updated of(Antipattern antipattern) {
+            return new Updated(null, antipattern);
+        }
+    }
+
+    /** {@code CheckPrevention}: the warnings for the scope (its project is created when missing). */
+    public List<PreventionWarning> check(Scope requestScope, Check check) {
+        return check(scopes.forCall(requestScope), check);
+    }
+
+    /** The warnings for {@code check} in the scope, inside the caller's transaction (ReportError's). */
     public List<PreventionWarning> check(CallScope scope, Check check) {
         Map<String, PreventionWarning> warnings = new LinkedHashMap<>();
         List<Long> ruleIds = new ArrayList<>();
@@ -180,18 +210,41 @@ public class Prevention {
                 .addErrorIds(a.getSourceErrorId()).setMatchedOn(on).build();
     }
 
+    /** {@code ReportRuleOutcome}: the feedback recorded and logged with its note. */
+    public Updated review(Scope requestScope, Feedback feedback) {
+        CallScope scope = scopes.forCall(requestScope);
+        long id = feedback.id();
+        if (id <= 0) {
+            throw invalid("id is required");
+        }
+        boolean setsBlocking = feedback.blocking() != null;
+        if (setsBlocking && feedback.kind() != PreventionKind.PREVENTION_KIND_RULE) {
+            throw invalid("blocking: only a rule can be marked blocking");
+        }
+        Updated updated = feedback.outcome() == PreventionOutcome.PREVENTION_OUTCOME_UNSPECIFIED && setsBlocking
+                ? Updated.of(rule(scope.tenant(), id))
+                : reportOutcome(scope, feedback.kind(), id, feedback.outcome(), feedback.errorId());
+        if (setsBlocking) {
+            updated = Updated.of(setBlocking(scope.tenant(), id, feedback.blocking(), scope.now()));
+        }
+        Log.infof("%s #%d of tenant %s: outcome %s%s (%s)", feedback.kind(), id, scope.tenant(), feedback.outcome(),
+                setsBlocking ? ", blocking " + feedback.blocking() : "",
+                feedback.note().isBlank() ? "no note" : feedback.note());
+        return updated;
+    }
+
     /** A person's decision that a rule asks before a matching command runs (blocking) or only warns. */
-    public Rule setBlocking(String tenant, long id, boolean blocking, OffsetDateTime now) {
+    private Rule setBlocking(String tenant, long id, boolean blocking, OffsetDateTime now) {
         rule(tenant, id);
         jdbc.update("update rule set blocking = ?, updated_at = ? where tenant = ? and id = ?", blocking, now, tenant, id);
         return rule(tenant, id);
     }
 
     /** §7.3 feedback; returns the updated rule or antipattern. */
-    public Object reportOutcome(CallScope scope, PreventionKind kind, long id, PreventionOutcome outcome, long errorId) {
+    private Updated reportOutcome(CallScope scope, PreventionKind kind, long id, PreventionOutcome outcome, long errorId) {
         if (outcome != PreventionOutcome.PREVENTION_OUTCOME_PREVENTED
                 && outcome != PreventionOutcome.PREVENTION_OUTCOME_REJECTED) {
-            throw Status.INVALID_ARGUMENT.withDescription("outcome must be PREVENTED or REJECTED").asRuntimeException();
+            throw invalid("outcome must be PREVENTED or REJECTED");
         }
         boolean prevented = outcome == PreventionOutcome.PREVENTION_OUTCOME_PREVENTED;
         OffsetDateTime now = scope.now();
@@ -214,7 +267,7 @@ public class Prevention {
                 outbox.strengthen(scope.tenant(), scope.project(), "prevents", Node.rule(id, rule.getName()),
                         new Node("error", target, template), null, now);
             }
-            return rule(scope.tenant(), id);
+            return Updated.of(rule(scope.tenant(), id));
         }
         if (kind == PreventionKind.PREVENTION_KIND_ANTIPATTERN) {
             antipattern(scope.tenant(), id);
@@ -224,18 +277,18 @@ public class Prevention {
                         updated_at = ?
                     where tenant = ? and id = ?""", prevented ? 1 : 0, prevented ? 0 : 1, prevented ? 0 : 1,
                     prevented ? 0 : 1, prevented ? 1 : 0, now, scope.tenant(), id);
-            return antipattern(scope.tenant(), id);
+            return Updated.of(antipattern(scope.tenant(), id));
         }
-        throw Status.INVALID_ARGUMENT.withDescription("kind must be RULE or ANTIPATTERN").asRuntimeException();
+        throw invalid("kind must be RULE or ANTIPATTERN");
     }
 
-    public Rule rule(String tenant, long id) {
+    private Rule rule(String tenant, long id) {
         return jdbc.one("select " + PreventionRows.RULE_COLUMNS + PreventionRows.RULE_FROM
                 + "where r.tenant = ? and r.id = ?", PreventionRows::rule, tenant, id)
                 .orElseThrow(() -> Status.NOT_FOUND.withDescription("id " + id + ": no such rule").asRuntimeException());
     }
 
-    public Antipattern antipattern(String tenant, long id) {
+    private Antipattern antipattern(String tenant, long id) {
         return jdbc.one("select " + PreventionRows.ANTIPATTERN_COLUMNS + PreventionRows.ANTIPATTERN_FROM
                 + "where a.tenant = ? and a.id = ?", PreventionRows::antipattern, tenant, id)
                 .orElseThrow(() -> Status.NOT_FOUND.withDescription("id " + id + ": no such antipattern")
@@ -243,7 +296,8 @@ public class Prevention {
     }
 
     /** Rules by confidence desc, id asc; keyset page token = offset (small lists). */
-    public List<Rule> listRules(CallScope scope, boolean activeOnly, int limit, int offset) {
+    public List<Rule> listRules(Scope requestScope, boolean activeOnly, int limit, int offset) {
+        CallScope scope = scopes.forRead(requestScope);
         // a project named: its rules and the tenant-wide ones (a project the tenant never used has only the latter)
         String project = scope.project() == null ? "" : " and (r.project_id is null or r.project_id = ?)";
         List<Object> params = new ArrayList<>(List.of(scope.tenant(), activeOnly));
@@ -256,17 +310,27 @@ public class Prevention {
                 + " order by r.confidence desc, r.id limit ? offset ?", PreventionRows::rule, params.toArray());
     }
 
-    public List<Antipattern> listAntipatterns(String tenant, boolean activeOnly, int limit, int offset) {
+    /** Antipatterns by severity, confidence desc, id asc. */
+    public List<Antipattern> listAntipatterns(Scope requestScope, boolean activeOnly, int limit, int offset) {
+        String tenant = scopes.forRead(requestScope).tenant();
         return jdbc.list("select " + PreventionRows.ANTIPATTERN_COLUMNS + PreventionRows.ANTIPATTERN_FROM
                 + "where a.tenant = ? and (a.active or not ?) order by case a.severity when 'critical' then 3"
                 + " when 'warning' then 2 else 1 end desc, a.confidence desc, a.id limit ? offset ?",
                 PreventionRows::antipattern, tenant, activeOnly, limit, offset);
     }
 
-    public Rule setActive(String tenant, long id, boolean active, OffsetDateTime now) {
+    /** {@code SetRuleActive}: the rule switched on or off (on clears its prune reason). */
+    public Rule setActive(Scope requestScope, long id, boolean active) {
+        CallScope scope = scopes.forCall(requestScope);
+        String tenant = scope.tenant();
+        OffsetDateTime now = scope.now();
         rule(tenant, id);
         jdbc.update("update rule set active = ?, prune_reason = case when ? then null else prune_reason end,"
                 + " updated_at = ? where tenant = ? and id = ?", active, active, now, tenant, id);
         return rule(tenant, id);
+    }
+
+    private static RuntimeException invalid(String description) {
+        return Status.INVALID_ARGUMENT.withDescription(description).asRuntimeException();
     }
 }

@@ -11,11 +11,12 @@ import dev.brain.db.Jdbc;
 import dev.brain.error.outbox.Node;
 import dev.brain.error.outbox.Outbox;
 import dev.brain.error.session.CallScope;
-import dev.brain.error.solution.SolutionRows;
+import dev.brain.error.session.Scopes;
 import dev.brain.grpc.v1.ErrorListFilter;
 import dev.brain.grpc.v1.ErrorRecord;
 import dev.brain.grpc.v1.ForgetKind;
 import dev.brain.grpc.v1.ListedError;
+import dev.brain.grpc.v1.Scope;
 import dev.brain.grpc.v1.SolutionForError;
 import dev.brain.grpc.v1.UpdateErrorRequest;
 import io.grpc.Status;
@@ -24,22 +25,24 @@ import io.quarkus.logging.Log;
 /**
  * What a person does to the record (gateway tools brain_list_errors, brain_update_error, brain_forget): list a
  * project's errors, mark one resolved / unresolved / not an error, delete a wrongly recorded error, solution or
- * attempt with what hangs only on it.
+ * attempt with what hangs only on it. Each call is one transaction with the scope's check.
  */
 @ApplicationScoped
-@Transactional(Transactional.TxType.MANDATORY)
+@Transactional
 public class ErrorCorrections {
 
     static final int DEFAULT_LIST = 20;
     static final int MAX_LIST = 100;
 
     private final Jdbc jdbc;
+    private final Scopes scopes;
     private final ErrorRows errors;
     private final SolutionRows solutions;
     private final Outbox outbox;
 
-    public ErrorCorrections(Jdbc jdbc, ErrorRows errors, SolutionRows solutions, Outbox outbox) {
+    public ErrorCorrections(Jdbc jdbc, Scopes scopes, ErrorRows errors, SolutionRows solutions, Outbox outbox) {
         this.jdbc = jdbc;
+        this.scopes = scopes;
         this.errors = errors;
         this.solutions = solutions;
         this.outbox = outbox;
@@ -49,7 +52,8 @@ public class ErrorCorrections {
      * The scope's errors by the filter, each with its best solution: unresolved (most occurrences first), recurring
      * (unresolved and seen more than once) or recent; errors marked not-an-error are never listed.
      */
-    public List<ListedError> list(CallScope scope, ErrorListFilter filter, int limit) {
+    public List<ListedError> list(Scope requestScope, ErrorListFilter filter, int limit) {
+        CallScope scope = scopes.forRead(requestScope);
         if (limit < 0 || limit > MAX_LIST) {
             throw Status.INVALID_ARGUMENT.withDescription("limit: 0-" + MAX_LIST).asRuntimeException();
         }
@@ -87,7 +91,9 @@ public class ErrorCorrections {
         }).toList();
     }
 
-    public ErrorRecord update(CallScope scope, UpdateErrorRequest request) {
+    /** Marks the error resolved / unresolved / not an error; the error as it is now. */
+    public ErrorRecord update(UpdateErrorRequest request) {
+        CallScope scope = scopes.forCall(request.getScope());
         ErrorRecord error = errors.require(scope.tenant(), request.getErrorId(), "error_id");
         if (!request.hasResolved() && !request.hasNotAnError()) {
             throw Status.INVALID_ARGUMENT.withDescription("resolved: give resolved or not_an_error").asRuntimeException();
@@ -110,7 +116,8 @@ public class ErrorCorrections {
     }
 
     /** Deletes what {@code kind} and {@code id} name; returns the rows deleted per table. */
-    public Map<String, Long> forget(CallScope scope, ForgetKind kind, long id, String reason) {
+    public Map<String, Long> forget(Scope requestScope, ForgetKind kind, long id, String reason) {
+        CallScope scope = scopes.forCall(requestScope);
         if (id <= 0) {
             throw Status.INVALID_ARGUMENT.withDescription("id is required").asRuntimeException();
         }

@@ -27,7 +27,6 @@ import dev.brain.error.intake.ParsedError;
 import dev.brain.error.intake.ParserRegistry;
 import dev.brain.error.session.CallScope;
 import dev.brain.error.session.Scopes;
-import dev.brain.error.solution.SolutionRows;
 import dev.brain.grpc.v1.EmbedResponse;
 import dev.brain.grpc.v1.ErrorHit;
 import dev.brain.grpc.v1.ErrorQueryList;

@@ -15,40 +15,46 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.brain.db.Jdbc;
 import dev.brain.error.db.Protos;
 import dev.brain.error.session.CallScope;
-import dev.brain.error.solution.SolutionRows;
-import dev.brain.error.solution.Solutions;
+import dev.brain.error.session.Scopes;
 import dev.brain.grpc.v1.ErrorChain;
 import dev.brain.grpc.v1.ErrorChainEntry;
 import dev.brain.grpc.v1.ErrorMatch;
 import dev.brain.grpc.v1.ErrorRecord;
 import dev.brain.grpc.v1.GetErrorResponse;
 import dev.brain.grpc.v1.MatchSource;
+import dev.brain.grpc.v1.Scope;
+import dev.brain.grpc.v1.SolutionForError;
 import io.grpc.Status;
 
-/** {@code GetError}, {@code ListSolutions}, {@code GetChain}: reads of one error and what hangs on it. */
+/**
+ * {@code GetError}, {@code ListSolutions}, {@code GetChain}: reads of one error and what hangs on it, each in one
+ * transaction with the scope's check (a named session is heartbeated).
+ */
 @ApplicationScoped
-@Transactional(Transactional.TxType.SUPPORTS)
+@Transactional
 public class ErrorReads {
 
     private final Jdbc jdbc;
+    private final Scopes scopes;
     private final ErrorRows errors;
     private final SolutionRows solutions;
-    private final Solutions solutionWrites;
     private final ObjectMapper json;
 
-    public ErrorReads(Jdbc jdbc, ErrorRows errors, SolutionRows solutions, Solutions solutionWrites, ObjectMapper json) {
+    public ErrorReads(Jdbc jdbc, Scopes scopes, ErrorRows errors, SolutionRows solutions, ObjectMapper json) {
         this.jdbc = jdbc;
+        this.scopes = scopes;
         this.errors = errors;
         this.solutions = solutions;
-        this.solutionWrites = solutionWrites;
         this.json = json;
     }
 
-    public GetErrorResponse get(CallScope scope, long errorId) {
+    /** {@code GetError}: the error with its raw output, frames, solutions, attempts, chains and stored matches. */
+    public GetErrorResponse get(Scope requestScope, long errorId) {
+        CallScope scope = scopes.forRead(requestScope);
         ErrorRecord error = errors.withRawOutput(scope.tenant(), errors.require(scope.tenant(), errorId, "error_id"));
         GetErrorResponse.Builder response = GetErrorResponse.newBuilder().setError(error)
                 .addAllFrames(errors.frames(errorId)).addAllSolutions(solutions.forError(scope.tenant(), errorId))
-                .addAllAttempts(solutionWrites.attempts(scope.tenant(), errorId))
+                .addAllAttempts(solutions.attempts(scope.tenant(), errorId))
                 .addAllChains(chainsOfError(scope.tenant(), errorId));
         record Stored(long matched, double score, boolean strong, String signals, String source) {
         }
@@ -76,13 +82,36 @@ public class ErrorReads {
         return response.build();
     }
 
-    public List<ErrorChain> chainsOfError(String tenant, long errorId) {
+    /** {@code ListSolutions}: every solution of the error, best first. */
+    public List<SolutionForError> solutions(Scope requestScope, long errorId) {
+        CallScope scope = scopes.forRead(requestScope);
+        errors.require(scope.tenant(), errorId, "error_id");
+        return solutions.forError(scope.tenant(), errorId);
+    }
+
+    /**
+     * {@code GetChain}: the chain {@code chainId}, or the chains of the error {@code errorId}; the request names
+     * one of them (the other is null).
+     */
+    public List<ErrorChain> chains(Scope requestScope, Long chainId, Long errorId) {
+        CallScope scope = scopes.forRead(requestScope);
+        if (chainId != null) {
+            return chain(scope.tenant(), chainId);
+        }
+        if (errorId != null) {
+            errors.require(scope.tenant(), errorId, "error_id");
+            return chainsOfError(scope.tenant(), errorId);
+        }
+        throw Status.INVALID_ARGUMENT.withDescription("chain_id or error_id is required").asRuntimeException();
+    }
+
+    private List<ErrorChain> chainsOfError(String tenant, long errorId) {
         return chains(tenant, jdbc.list("select distinct chain_id from error_chain_entry ce join error_chain c"
                 + " on c.id = ce.chain_id where c.tenant = ? and ce.error_id = ? order by chain_id",
                 rs -> rs.getLong(1), tenant, errorId));
     }
 
-    public List<ErrorChain> chain(String tenant, long chainId) {
+    private List<ErrorChain> chain(String tenant, long chainId) {
         List<ErrorChain> chains = chains(tenant, List.of(chainId));
         if (chains.isEmpty()) {
             throw Status.NOT_FOUND.withDescription("chain_id " + chainId + ": no such chain").asRuntimeException();

@@ -3,6 +3,7 @@ package dev.brain.error.report;
 import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -13,12 +14,13 @@ import jakarta.transaction.Transactional;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.brain.error.config.ErrorConfig;
 import dev.brain.db.Jdbc;
+import dev.brain.error.config.ErrorConfig;
 import dev.brain.error.intake.AnalyzedError;
 import dev.brain.error.intake.Fingerprints;
 import dev.brain.error.intake.Frame;
 import dev.brain.error.intake.InputNormalizer;
+import dev.brain.error.intake.ParsedError;
 import dev.brain.error.intake.Redactor;
 import dev.brain.error.notification.Notifications;
 import dev.brain.error.outbox.Node;
@@ -26,7 +28,6 @@ import dev.brain.error.outbox.Outbox;
 import dev.brain.error.prevention.Prevention;
 import dev.brain.error.session.CallScope;
 import dev.brain.error.session.Scopes;
-import dev.brain.error.solution.SolutionRows;
 import dev.brain.grpc.v1.ChainLink;
 import dev.brain.grpc.v1.ErrorMatch;
 import dev.brain.grpc.v1.ErrorRecord;
@@ -40,8 +41,9 @@ import dev.brain.grpc.v1.SolutionForError;
 import io.grpc.Status;
 
 /**
- * {@code ReportError} in one transaction (error-code.md §5.8): intake, upsert on (project, fingerprint),
- * occurrence, matching, chain, prevention, notifications and outbox events commit together or not at all.
+ * {@code ReportError} in one transaction (error-code.md §5.8), in the spec's order: the request checked and the
+ * output analyzed, the error upserted on (project, fingerprint) with its occurrence, matching, what the answer
+ * shows, the chain, prevention, notifications and outbox events — all commit together or not at all.
  */
 @ApplicationScoped
 public class ErrorReporting {
@@ -82,8 +84,53 @@ public class ErrorReporting {
         this.json = json;
     }
 
+    /** The request's fields checked, cleaned and redacted, and the analyzed output with its first frames. */
+    private record Input(AnalyzedError analyzed, List<Frame> frames, String stackText, String command,
+            String taskContext, String workingDirectory, int maxMatches, boolean projectOnly) {
+    }
+
+    /**
+     * The upserted error and its new occurrence: {@code inserted} (a new error), {@code embedded} (a recurring
+     * error that has its vector), {@code elsewhereToday} (its fingerprint seen in another project of the tenant
+     * within 24 h), {@code reopened} (it was resolved and occurred again).
+     */
+    private record Stored(long errorId, boolean inserted, boolean embedded, boolean elsewhereToday, long occurrenceId,
+            boolean reopened) {
+    }
+
+    /** The matching's result, the matches stored (best first) and the ones the answer returns. */
+    private record Matches(Matcher.Result result, List<Matcher.Scored> stored, List<Matcher.Scored> returned) {
+    }
+
+    /**
+     * What the answer shows of the error and its returned matches: their records, best 3 solutions and failed
+     * attempts by error id, and the error's own record and solutions.
+     */
+    private record Shown(ErrorRecord error, Map<Long, ErrorRecord> records, Map<Long, List<SolutionForError>> solutions,
+            Map<Long, List<SolutionAttempt>> attempts, List<SolutionForError> own) {
+    }
+
     @Transactional
     public ReportErrorResponse report(ReportErrorRequest request) {
+        Input input = checked(request);
+        CallScope scope = scopes.forWrite(request.getScope());
+        commitWithoutWaitingForTheFlush();
+        Stored stored = store(scope, input);
+        Matches matches = match(scope, input, stored);
+        Shown shown = readWhatTheAnswerShows(scope, stored, matches);
+        Optional<ChainLink> link = linkChain(scope, stored);
+        List<PreventionWarning> warnings = checkPrevention(scope, input);
+        notifySessions(scope, input, stored, matches, shown);
+        emitSynapseEvents(scope, stored, matches, shown, link);
+        return answer(scope, input, stored, matches, shown, link, warnings);
+    }
+
+    /**
+     * 1. The request (§5.1–§5.5, limits §15): command and task context at most 8 KiB each, working directory at
+     * most 4,096 characters, each cleaned and redacted; {@code max_matches} 0–50 (0 = {@code matching.max-matches});
+     * the raw output normalized, redacted, parsed, templated, fingerprinted and labelled, its first 50 frames kept.
+     */
+    private Input checked(ReportErrorRequest request) {
         String command = cleaned(request.getCommand(), "command");
         String taskContext = cleaned(request.getTaskContext(), "task_context");
         if (request.getWorkingDirectory().length() > MAX_PATH) {
@@ -100,22 +147,34 @@ public class ErrorReporting {
         } catch (IllegalArgumentException e) {
             throw invalid(e.getMessage());
         }
-        CallScope scope = scopes.forWrite(request.getScope());
-        OffsetDateTime now = scope.now();
-        // the commit does not wait for the WAL flush (~1–10 ms on this path): a crash of the machine can lose the
-        // reports of the last ~0.6 s, whole (error, occurrence and outbox events together), never a part of one
-        jdbc.update("set local synchronous_commit = off");
-        var parsed = analyzed.parsed();
-        List<Frame> frames = parsed.frames().size() > MAX_FRAMES ? parsed.frames().subList(0, MAX_FRAMES) : parsed.frames();
-        String stackText = stackText(frames);
-
-        // the error and its occurrence in one statement (a statement fewer per report)
-        // a resolved error that occurs again is reopened (unless a person said it is not an error); `was` reads the
-        // row as it was before this statement
-        record Upserted(long id, boolean inserted, boolean embedded, boolean elsewhereToday, long occurrenceId,
-                boolean reopened) {
+        List<Frame> frames = analyzed.parsed().frames();
+        if (frames.size() > MAX_FRAMES) {
+            frames = frames.subList(0, MAX_FRAMES);
         }
-        Upserted upserted = jdbc.one("""
+        return new Input(analyzed, frames, stackText(frames), command, taskContext, workingDirectory, maxMatches,
+                request.getProjectOnly());
+    }
+
+    /**
+     * 2. (After the scope: tenant checked, project created when missing, session heartbeated.) The commit does not
+     * wait for the WAL flush (~1–10 ms on this path): a crash of the machine can lose the reports of the last
+     * ~0.6 s, whole (error, occurrence and outbox events together), never a part of one.
+     */
+    private void commitWithoutWaitingForTheFlush() {
+        jdbc.update("set local synchronous_commit = off");
+    }
+
+    /**
+     * 3. §5.8: the error upserted on (project, fingerprint) and its occurrence inserted, in one statement (a
+     * statement fewer per report). A resolved error that occurs again is reopened, unless a person said it is not
+     * an error; {@code was} reads the row as it was before the statement. A recurring error without a task context
+     * takes the report's; a new error's frames are stored.
+     */
+    private Stored store(CallScope scope, Input input) {
+        AnalyzedError analyzed = input.analyzed();
+        ParsedError parsed = analyzed.parsed();
+        OffsetDateTime now = scope.now();
+        Stored stored = jdbc.one("""
                 with was as (
                   select resolved and not not_an_error as reopens from error
                   where tenant = ? and project_id = ? and fingerprint = ?),
@@ -140,33 +199,41 @@ public class ErrorReporting {
                 select e.id, e.inserted, e.embedded, e.elsewhere_today, occurrence.id,
                        not e.inserted and coalesce((select reopens from was), false)
                 from e, occurrence""",
-                rs -> new Upserted(rs.getLong(1), rs.getBoolean(2), rs.getBoolean(3), rs.getBoolean(4), rs.getLong(5),
+                rs -> new Stored(rs.getLong(1), rs.getBoolean(2), rs.getBoolean(3), rs.getBoolean(4), rs.getLong(5),
                         rs.getBoolean(6)),
-                scope.tenant(), scope.projectId(), analyzed.fingerprint(), scope.tenant(), scope.projectId(), analyzed.fingerprint(), cut(parsed.type(), 200),
-                cut(parsed.message(), MAX_MESSAGE), analyzed.template(), parsed.language(), parsed.parser(),
-                parsed.sourceFile(), parsed.sourceLine(), stackText, analyzed.rawOutput(),
-                (int) analyzed.truncatedBytes(), command, workingDirectory, taskContext,
-                analyzed.labels().toArray(String[]::new), scope.sessionId(), now, now, now.minusHours(24),
-                scope.sessionId(), now, command, workingDirectory, Fingerprints.sha256(analyzed.rawOutput())).orElseThrow();
-        long errorId = upserted.id();
-        long occurrenceId = upserted.occurrenceId();
-        if (!upserted.inserted() && taskContext != null) {
+                scope.tenant(), scope.projectId(), analyzed.fingerprint(), scope.tenant(), scope.projectId(),
+                analyzed.fingerprint(), cut(parsed.type(), 200), cut(parsed.message(), MAX_MESSAGE),
+                analyzed.template(), parsed.language(), parsed.parser(), parsed.sourceFile(), parsed.sourceLine(),
+                input.stackText(), analyzed.rawOutput(), (int) analyzed.truncatedBytes(), input.command(),
+                input.workingDirectory(), input.taskContext(), analyzed.labels().toArray(String[]::new),
+                scope.sessionId(), now, now, now.minusHours(24), scope.sessionId(), now, input.command(),
+                input.workingDirectory(), Fingerprints.sha256(analyzed.rawOutput())).orElseThrow();
+        if (!stored.inserted() && input.taskContext() != null) {
             // §5.8 fills a missing task context. Not in the upsert's SET: naming the column there recomputes the
             // generated search vector (task_context is one of its parts) on every recurrence
-            jdbc.update("update error set task_context = ? where id = ? and task_context is null", taskContext,
-                    errorId);
+            jdbc.update("update error set task_context = ? where id = ? and task_context is null", input.taskContext(),
+                    stored.errorId());
         }
-        if (upserted.inserted() && !frames.isEmpty()) {
-            insertFrames(errorId, frames, parsed.parser());
+        if (stored.inserted() && !input.frames().isEmpty()) {
+            insertFrames(stored.errorId(), input.frames(), parsed.parser());
         }
+        return stored;
+    }
 
-        // §5.7 matching, excluding the error itself
-        List<String> keys = Fingerprints.selectedKeys(frames, parsed.parser(), 10);
-        Matcher.Probe probe = new Matcher.Probe(scope.tenant(),
-                request.getProjectOnly() ? scope.projectId() : null, errorId, analyzed.fingerprint(), cut(parsed.type(), 200),
-                analyzed.template(), parsed.sourceFile(), workingDirectory, keys);
-        // list 5 of §5.7 only for a recurring error: a new one has no embedding yet (the worker fills it)
-        List<Long> nearest = upserted.embedded() ? matcher.nearest(scope.tenant(), errorId, probe.projectOnly(),
+    /**
+     * 4. §5.7 matching, excluding the error itself (and, with {@code project_only}, other projects): the matches at
+     * or above {@code matching.threshold} that no person marked not an error are stored (source {@code report});
+     * the best {@code max_matches} are returned. List 5 (nearest by vector) only for a recurring error: a new one
+     * has no embedding yet (the worker fills it, §12.3).
+     */
+    private Matches match(CallScope scope, Input input, Stored stored) {
+        ParsedError parsed = input.analyzed().parsed();
+        long errorId = stored.errorId();
+        List<String> keys = Fingerprints.selectedKeys(input.frames(), parsed.parser(), 10);
+        Matcher.Probe probe = new Matcher.Probe(scope.tenant(), input.projectOnly() ? scope.projectId() : null,
+                errorId, input.analyzed().fingerprint(), cut(parsed.type(), 200), input.analyzed().template(),
+                parsed.sourceFile(), input.workingDirectory(), keys);
+        List<Long> nearest = stored.embedded() ? matcher.nearest(scope.tenant(), errorId, probe.projectOnly(),
                 config.embedding().lateMatchNeighbours()) : List.of();
         Matcher.Result result = matcher.match(probe, nearest);
         List<Matcher.Scored> matches = withoutNotAnError(scope.tenant(), result.matches(config.matching().threshold()));
@@ -176,43 +243,68 @@ public class ErrorReporting {
                     select ?, m, ?, sc, st, sig::jsonb, 'report', ?
                     from unnest(?::bigint[], ?::float8[], ?::boolean[], ?::text[]) as t(m, sc, st, sig)
                     on conflict (error_id, matched_error_id) do update set score = excluded.score,
-                        strong = excluded.strong, signals = excluded.signals""", errorId, scope.tenant(), now,
+                        strong = excluded.strong, signals = excluded.signals""", errorId, scope.tenant(), scope.now(),
                     matches.stream().map(Matcher.Scored::errorId).toArray(Long[]::new),
                     matches.stream().map(Matcher.Scored::score).toArray(Double[]::new),
                     matches.stream().map(Matcher.Scored::strong).toArray(Boolean[]::new),
                     matches.stream().map(m -> toJson(m.signals())).toArray(String[]::new));
         }
-        List<Matcher.Scored> returned = matches.subList(0, Math.min(maxMatches, matches.size()));
-        Long[] ids = new Long[returned.size() + 1];
+        return new Matches(result, matches, matches.subList(0, Math.min(input.maxMatches(), matches.size())));
+    }
+
+    /**
+     * 5. What the answer shows of the error and each returned match (gateway.md §1): its record, its best 3
+     * solutions, each with its steps and diff, and its last {@value #MAX_ATTEMPTS} failed attempts.
+     */
+    private Shown readWhatTheAnswerShows(CallScope scope, Stored stored, Matches matches) {
+        long errorId = stored.errorId();
+        Long[] ids = new Long[matches.returned().size() + 1];
         ids[0] = errorId;
-        for (int i = 0; i < returned.size(); i++) {
-            ids[i + 1] = returned.get(i).errorId();
+        for (int i = 0; i < matches.returned().size(); i++) {
+            ids[i + 1] = matches.returned().get(i).errorId();
         }
-        // the best 3 solutions of the error and of each match (gateway.md §1): each carries its steps and diff
         Map<Long, List<SolutionForError>> solutionsById = solutions.forErrors(scope.tenant(), ids, 3);
         Map<Long, List<SolutionAttempt>> attemptsById = solutions.attempts(scope.tenant(), ids, MAX_ATTEMPTS);
-        Map<Long, ErrorRecord> matched = new java.util.HashMap<>();
-        errors.byIds(scope.tenant(), ids).forEach(r -> matched.put(r.getId(), r));
-        ErrorRecord error = matched.get(errorId);
+        Map<Long, ErrorRecord> records = new HashMap<>();
+        errors.byIds(scope.tenant(), ids).forEach(r -> records.put(r.getId(), r));
+        return new Shown(records.get(errorId), records, solutionsById, attemptsById,
+                solutionsById.getOrDefault(errorId, List.of()));
+    }
 
-        Optional<ChainLink> link = chains.link(scope.tenant(), scope.projectId(), scope.sessionId(), errorId,
-                occurrenceId, now);
-        List<PreventionWarning> warnings = prevention.check(scope,
-                new Prevention.Check(analyzed, null, null, null, false));
+    /** 6. §5.10: the occurrence follows the session's previous one of another error within {@code chain.window}. */
+    private Optional<ChainLink> linkChain(CallScope scope, Stored stored) {
+        return chains.link(scope.tenant(), scope.projectId(), scope.sessionId(), stored.errorId(),
+                stored.occurrenceId(), scope.now());
+    }
 
-        // notifications
-        List<SolutionForError> own = solutionsById.getOrDefault(errorId, List.of());
+    /** 7. §7: the rules and antipatterns the output triggers (counted; the session is not notified). */
+    private List<PreventionWarning> checkPrevention(CallScope scope, Input input) {
+        return prevention.check(scope, new Prevention.Check(input.analyzed(), null, null, null, false));
+    }
+
+    /**
+     * 8. §11: {@code solution_available} to the reporting session when the first returned match with a solution
+     * (confidence &gt; 0) or else the error itself has one; {@code error_reopened} to the project; and
+     * {@code error_recurring} to the tenant when the fingerprint was seen in another project of the tenant within
+     * 24 h (asked by the upsert's RETURNING, which saves a statement per report). An error a person marked not an
+     * error brings neither {@code solution_available} nor {@code error_recurring}.
+     */
+    private void notifySessions(CallScope scope, Input input, Stored stored, Matches matches, Shown shown) {
+        long errorId = stored.errorId();
+        ErrorRecord error = shown.error();
+        OffsetDateTime now = scope.now();
         if (scope.sessionId() != null && !error.getNotAnError()) {
             long withSolution = 0;
             String title = null;
-            for (Matcher.Scored m : returned) {
-                List<SolutionForError> s = solutionsById.getOrDefault(m.errorId(), List.of());
+            for (Matcher.Scored m : matches.returned()) {
+                List<SolutionForError> s = shown.solutions().getOrDefault(m.errorId(), List.of());
                 if (!s.isEmpty() && s.get(0).getLink().getConfidence() > 0) {
                     withSolution = m.errorId();
                     title = s.get(0).getSolution().getTitle();
                     break;
                 }
             }
+            List<SolutionForError> own = shown.own();
             if (withSolution == 0 && !own.isEmpty() && own.get(0).getLink().getConfidence() > 0) {
                 withSolution = errorId;
                 title = own.get(0).getSolution().getTitle();
@@ -223,32 +315,38 @@ public class ErrorReporting {
                         + ": " + title, "solution_available:" + errorId + ":" + scope.sessionId()), now);
             }
         }
-        if (upserted.reopened()) {
+        if (stored.reopened()) {
             notifications.send(scope.tenant(), new Notifications.Draft("error_reopened", scope.projectId(), null,
                     "error", errorId, "Error #" + errorId + " was resolved and occurred again: " + error.getErrorType()
                     + ": " + error.getMessageTemplate(), "error_reopened:" + errorId), now);
         }
-        // error_recurring: the same fingerprint was seen in another project of the tenant within 24 h (asked by
-        // the upsert's RETURNING, which saves a statement per report)
-        if (upserted.elsewhereToday() && !error.getNotAnError()) {
+        if (stored.elsewhereToday() && !error.getNotAnError()) {
             notifications.send(scope.tenant(), new Notifications.Draft("error_recurring", null, null, "error", errorId,
                     "Error recurring across projects: " + error.getErrorType() + ": " + error.getMessageTemplate(),
-                    "error_recurring:" + analyzed.fingerprint() + ":" + now.toLocalDate()), now);
+                    "error_recurring:" + input.analyzed().fingerprint() + ":" + now.toLocalDate()), now);
         }
+    }
 
-        // synapse events, written together
-        Node errorNode = Node.error(errorId, error.getErrorType(), error.getMessageTemplate());
+    /**
+     * 9. §12.1: the synapse events of the report, written together to the outbox — the error co-occurs with its
+     * project, is similar to its best match, and is caused by the previous error of its chain.
+     */
+    private void emitSynapseEvents(CallScope scope, Stored stored, Matches matches, Shown shown,
+            Optional<ChainLink> link) {
+        ErrorRecord error = shown.error();
+        Node errorNode = Node.error(stored.errorId(), error.getErrorType(), error.getMessageTemplate());
         List<Outbox.Strengthen> events = new ArrayList<>();
         events.add(new Outbox.Strengthen(scope.tenant(), scope.project(), "co_occurs", errorNode,
                 Node.project(scope.projectId(), scope.project()), null));
-        if (!matches.isEmpty()) {
-            ErrorRecord best = matched.get(matches.get(0).errorId());
+        if (!matches.stored().isEmpty()) {
+            Matcher.Scored bestMatch = matches.stored().get(0);
+            ErrorRecord best = shown.records().get(bestMatch.errorId());
             if (best == null) {
-                best = errors.find(scope.tenant(), matches.get(0).errorId()).orElseThrow();
+                best = errors.find(scope.tenant(), bestMatch.errorId()).orElseThrow();
             }
             events.add(new Outbox.Strengthen(scope.tenant(), scope.project(), "similar_to", errorNode,
                     Node.error(best.getId(), best.getErrorType(), best.getMessageTemplate()),
-                    Map.of("score", matches.get(0).score())));
+                    Map.of("score", bestMatch.score())));
         }
         link.ifPresent(l -> {
             ErrorRecord previous = errors.find(scope.tenant(), l.getPreviousErrorId()).orElseThrow();
@@ -256,28 +354,36 @@ public class ErrorReporting {
                     Node.error(previous.getId(), previous.getErrorType(), previous.getMessageTemplate()), errorNode,
                     Map.of("time_delta_ms", l.getTimeDeltaMs())));
         });
-        outbox.strengthen(events, now);
+        outbox.strengthen(events, scope.now());
+    }
 
+    /**
+     * 10. The answer (§5.8): the error, whether it is new or reopened, its solutions, attempts and frames, the
+     * warnings, the returned matches with theirs, the chain link and the search's footprint.
+     */
+    private ReportErrorResponse answer(CallScope scope, Input input, Stored stored, Matches matches, Shown shown,
+            Optional<ChainLink> link, List<PreventionWarning> warnings) {
+        long errorId = stored.errorId();
         ReportErrorResponse.Builder response = ReportErrorResponse.newBuilder()
-                .setError(error).setIsNew(upserted.inserted()).setTruncatedBytes(analyzed.truncatedBytes())
-                .addAllSolutions(own).addAllWarnings(warnings).addAllFrames(errors.frames(errorId))
-                .setDiagnostics(parsed.diagnostics()).setReopened(upserted.reopened())
-                .addAllAttempts(attemptsById.getOrDefault(errorId, List.of()));
-        for (Matcher.Scored m : returned) {
-            response.addMatches(ErrorMatch.newBuilder().setError(matched.get(m.errorId())).setScore(m.score())
+                .setError(shown.error()).setIsNew(stored.inserted()).setTruncatedBytes(input.analyzed().truncatedBytes())
+                .addAllSolutions(shown.own()).addAllWarnings(warnings).addAllFrames(errors.frames(errorId))
+                .setDiagnostics(input.analyzed().parsed().diagnostics()).setReopened(stored.reopened())
+                .addAllAttempts(shown.attempts().getOrDefault(errorId, List.of()));
+        for (Matcher.Scored m : matches.returned()) {
+            response.addMatches(ErrorMatch.newBuilder().setError(shown.records().get(m.errorId())).setScore(m.score())
                     .setStrong(m.strong()).putAllSignals(m.signals())
-                    .addAllSolutions(solutionsById.getOrDefault(m.errorId(), List.of()))
-                    .addAllAttempts(attemptsById.getOrDefault(m.errorId(), List.of()))
+                    .addAllSolutions(shown.solutions().getOrDefault(m.errorId(), List.of()))
+                    .addAllAttempts(shown.attempts().getOrDefault(m.errorId(), List.of()))
                     .setSource(MatchSource.MATCH_SOURCE_REPORT));
         }
         link.ifPresent(response::setChainLink);
         SearchFootprint.Builder footprint = SearchFootprint.newBuilder()
-                .setStoreSize(matcher.storeSize(scope.tenant(), now.toInstant()))
-                .setCandidatesConsidered(result.candidatesConsidered())
+                .setStoreSize(matcher.storeSize(scope.tenant(), scope.now().toInstant()))
+                .setCandidatesConsidered(matches.result().candidatesConsidered())
                 .setThreshold(config.matching().threshold())
-                .setScope(request.getProjectOnly() ? "project " + scope.project() : "tenant");
-        if (result.nearest() != null) {
-            footprint.setNearestScore(result.nearest());
+                .setScope(input.projectOnly() ? "project " + scope.project() : "tenant");
+        if (matches.result().nearest() != null) {
+            footprint.setNearestScore(matches.result().nearest());
         }
         return response.setFootprint(footprint).build();
     }

@@ -19,7 +19,6 @@ import dev.brain.db.Jdbc;
 import dev.brain.error.notification.Notifications;
 import dev.brain.error.outbox.Node;
 import dev.brain.error.outbox.Outbox;
-import dev.brain.error.solution.SolutionRows;
 import dev.brain.grpc.v1.ErrorRecord;
 import dev.brain.grpc.v1.SolutionForError;
 

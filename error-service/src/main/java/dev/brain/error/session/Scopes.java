@@ -14,6 +14,7 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 
 import dev.brain.db.Jdbc;
+import dev.brain.error.project.repository.ProjectRepository;
 import dev.brain.grpc.v1.Scope;
 import dev.brain.tenancy.Tenancy;
 import io.grpc.Status;
@@ -39,11 +40,13 @@ public class Scopes {
 
     private final Cache<String, Long> projectIds = Caffeine.newBuilder().maximumSize(PROJECT_IDS_CACHED).build();
     private final Jdbc jdbc;
+    private final ProjectRepository projects;
     private final Clock clock;
     private final TransactionSynchronizationRegistry transactions;
 
-    public Scopes(Jdbc jdbc, Clock clock, TransactionSynchronizationRegistry transactions) {
+    public Scopes(Jdbc jdbc, ProjectRepository projects, Clock clock, TransactionSynchronizationRegistry transactions) {
         this.jdbc = jdbc;
+        this.projects = projects;
         this.clock = clock;
         this.transactions = transactions;
     }
@@ -85,7 +88,7 @@ public class Scopes {
     }
 
     public Optional<Long> findProject(String tenant, String name) {
-        return jdbc.one("select id from project where tenant = ? and name = ?", rs -> rs.getLong(1), tenant, name);
+        return projects.findId(tenant, name);
     }
 
     /** The project's id, created when missing. Reads first: an upsert would lock the row and serialize reports. */
@@ -95,9 +98,7 @@ public class Scopes {
         if (known != null) {
             return known;
         }
-        long id = findProject(tenant, name).orElseGet(() -> jdbc.one("""
-                insert into project (tenant, name, created_at, updated_at) values (?, ?, ?, ?)
-                on conflict (tenant, name) do nothing returning id""", rs -> rs.getLong(1), tenant, name, now, now)
+        long id = findProject(tenant, name).orElseGet(() -> projects.create(tenant, name, now)
                 .orElseGet(() -> findProject(tenant, name).orElseThrow()));
         transactions.registerInterposedSynchronization(new Synchronization() {
             @Override

@@ -16,6 +16,7 @@ import com.google.protobuf.util.JsonFormat;
 import dev.brain.error.config.ErrorConfig;
 import dev.brain.db.Jdbc;
 import dev.brain.error.db.Protos;
+import dev.brain.grpc.v1.Scope;
 import dev.brain.grpc.v1.Session;
 import dev.brain.grpc.v1.SessionKind;
 import dev.brain.grpc.v1.SessionStatus;
@@ -47,7 +48,12 @@ public class Sessions {
     public record Registered(Session session, boolean created) {
     }
 
-    public Registered register(CallScope scope, String key, SessionKind kind, String clientName, Struct metadata) {
+    /**
+     * {@code RegisterSession}: creates or revives the session {@code key} (or the scope's session) of the scope's
+     * project.
+     */
+    public Registered register(Scope requestScope, String key, SessionKind kind, String clientName, Struct metadata) {
+        CallScope scope = scopeOfSessionCall(requestScope, true);
         String k = key.isEmpty() ? scope.sessionKey() : key;
         if (k == null) {
             throw Status.INVALID_ARGUMENT.withDescription("key is required (or scope.session)").asRuntimeException();
@@ -78,14 +84,16 @@ public class Sessions {
         return new Registered(find(scope.tenant(), k), !existed);
     }
 
-    public Session heartbeat(CallScope scope, String key) {
+    public Session heartbeat(Scope requestScope, String key) {
+        CallScope scope = scopeOfSessionCall(requestScope, true);
         String k = requireKey(scope, key);
         find(scope.tenant(), k);
         scopes.touchSession(scope.tenant(), k, "service", null, scope.projectId(), scope.now());
         return find(scope.tenant(), k);
     }
 
-    public Session disconnect(CallScope scope, String key) {
+    public Session disconnect(Scope requestScope, String key) {
+        CallScope scope = scopeOfSessionCall(requestScope, false);
         String k = requireKey(scope, key);
         find(scope.tenant(), k);
         jdbc.update("update session set status = 'disconnected', disconnected_at = ? where tenant = ? and session_key = ?",
@@ -93,7 +101,9 @@ public class Sessions {
         return find(scope.tenant(), k);
     }
 
-    public List<Session> list(CallScope scope, List<SessionStatus> statuses, int limit, int offset) {
+    /** The tenant's sessions (of the scope's project, when it names one) in the statuses asked for, newest first. */
+    public List<Session> list(Scope requestScope, List<SessionStatus> statuses, int limit, int offset) {
+        CallScope scope = scopes.forRead(requestScope.toBuilder().clearSession().build());
         String[] wanted = statuses.stream().map(s -> s.name().substring("SESSION_STATUS_".length())
                 .toLowerCase(Locale.ROOT)).toArray(String[]::new);
         return jdbc.list("select " + COLUMNS + FROM + """
@@ -116,6 +126,16 @@ public class Sessions {
         return jdbc.one("select " + COLUMNS + FROM + "where s.tenant = ? and s.session_key = ?", Sessions::map, tenant,
                 key).orElseThrow(() -> Status.NOT_FOUND.withDescription("session " + key + ": no such session")
                         .asRuntimeException());
+    }
+
+    /**
+     * The scope of a call that acts on a session itself: resolved without touching the session it names (a project
+     * is created on {@code write}), which stays an unresolved key.
+     */
+    private CallScope scopeOfSessionCall(Scope requestScope, boolean write) {
+        Scope withoutSession = requestScope.toBuilder().clearSession().build();
+        return (write ? scopes.forCall(withoutSession) : scopes.forRead(withoutSession))
+                .withSession(requestScope.getSession());
     }
 
     private static String requireKey(CallScope scope, String key) {

@@ -2,7 +2,6 @@ package dev.brain.error.solution;
 
 import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
-import java.util.List;
 import java.util.Locale;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -14,7 +13,9 @@ import dev.brain.error.intake.InputNormalizer;
 import dev.brain.error.intake.Redactor;
 import dev.brain.error.outbox.Node;
 import dev.brain.error.outbox.Outbox;
+import dev.brain.error.prevention.RemovedLines;
 import dev.brain.error.report.ErrorRows;
+import dev.brain.error.report.SolutionRows;
 import dev.brain.error.session.CallScope;
 import dev.brain.error.session.Scopes;
 import dev.brain.grpc.v1.ErrorRecord;
@@ -226,7 +227,7 @@ public class Solutions {
                                               attempted_at) values (?, ?, ?, ?, ?, ?, ?, ?) returning id""",
                 rs -> rs.getLong(1), scope.tenant(), error.getProjectId(), error.getId(), Redactor.redact(description),
                 o, text(r.getReason()), scope.sessionId(), scope.now()).orElseThrow();
-        SolutionAttempt attempt = attempts(scope.tenant(), error.getId()).stream().filter(a -> a.getId() == id)
+        SolutionAttempt attempt = solutions.attempts(scope.tenant(), error.getId()).stream().filter(a -> a.getId() == id)
                 .findFirst().orElseThrow();
         return ReportAttemptResponse.newBuilder().setAttempt(attempt)
                 .setFailedTotal((int) failedTotal(scope.tenant(), error.getId())).build();
@@ -238,10 +239,6 @@ public class Solutions {
                 select (select count(*) from solution_attempt where tenant = ? and error_id = ?)
                      + (select count(*) from solution_outcome where tenant = ? and error_id = ? and outcome = 'failure')""",
                 tenant, errorId, tenant, errorId);
-    }
-
-    public List<SolutionAttempt> attempts(String tenant, long errorId) {
-        return solutions.attempts(tenant, new Long[] {errorId}, Integer.MAX_VALUE).getOrDefault(errorId, List.of());
     }
 
     private static String text(String s) {

@@ -33,7 +33,7 @@ import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 
 /**
- * The concurrent-request limit (error-code.md §15) over real gRPC, with {@code error.grpc.max-in-flight=2}: calls
+ * The concurrent-request limit (error-code.md §15) over real gRPC, with {@code brain.error.grpc.max-in-flight=2}: calls
  * that started but have not finished hold their permits, one more is refused with RESOURCE_EXHAUSTED, and every
  * permit comes back when calls are cancelled or answered.
  */
@@ -44,7 +44,7 @@ class InFlightLimitTest {
     public static class LowLimit implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("error.grpc.max-in-flight", "2");
+            return Map.of("brain.error.grpc.max-in-flight", "2");
         }
     }
 
@@ -133,6 +133,6 @@ class InFlightLimitTest {
     @Test
     void theLimitMustBePositive() {
         assertThatThrownBy(() -> new InFlightLimit(0)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("error.grpc.max-in-flight");
+                .hasMessageContaining("brain.error.grpc.max-in-flight");
     }
 }

@@ -56,7 +56,7 @@ class OutboxRelayIT {
         tenant = "relay-" + UUID.randomUUID().toString().substring(0, 8);
         memoryService = launch("memory-service", MEMORY_PORT);
         errorService = launch("error-service", ERROR_PORT, "-Dquarkus.grpc.clients.memory.port=" + MEMORY_PORT,
-                "-Derror.outbox.interval=250ms");
+                "-Dbrain.error.outbox.interval=250ms");
         awaitReady("memory-service", MEMORY_PORT);
         awaitReady("error-service", ERROR_PORT);
         channel = ManagedChannelBuilder.forAddress("127.0.0.1", ERROR_PORT).usePlaintext().build();

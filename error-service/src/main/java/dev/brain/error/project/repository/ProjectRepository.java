@@ -2,15 +2,28 @@ package dev.brain.error.project.repository;
 
 import java.time.OffsetDateTime;
 import java.util.List;
+import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.brain.db.Jdbc;
 import dev.brain.error.project.Project;
 import io.quarkus.hibernate.orm.panache.PanacheRepository;
 
-/** Projects, always within one tenant. */
+/**
+ * Table {@code project}, always within one tenant: the one writer of the table. Whole projects are read as the
+ * Panache entity {@link Project}; the writes are single native statements ({@code ON CONFLICT} keeps them
+ * race-free under concurrent first use, which JPA cannot say), and the id lookup that resolves the project of
+ * every call is one indexed select without an entity.
+ */
 @ApplicationScoped
 public class ProjectRepository implements PanacheRepository<Project> {
+
+    private final Jdbc jdbc;
+
+    public ProjectRepository(Jdbc jdbc) {
+        this.jdbc = jdbc;
+    }
 
     public Project findByName(String tenant, String name) {
         return find("tenant = ?1 and name = ?2", tenant, name).firstResult();
@@ -20,31 +33,50 @@ public class ProjectRepository implements PanacheRepository<Project> {
         return list("tenant = ?1 order by name", tenant);
     }
 
+    /** The id of the tenant's project named {@code name}. */
+    public Optional<Long> findId(String tenant, String name) {
+        return jdbc.one("select id from project where tenant = ? and name = ?", rs -> rs.getLong(1), tenant, name);
+    }
+
+    /**
+     * Creates the project with its name only; its id, or empty when another transaction created it first (then
+     * {@link #findId} finds it).
+     */
+    public Optional<Long> create(String tenant, String name, OffsetDateTime now) {
+        return jdbc.one("""
+                insert into project (tenant, name, created_at, updated_at) values (?, ?, ?, ?)
+                on conflict (tenant, name) do nothing returning id""", rs -> rs.getLong(1), tenant, name, now, now);
+    }
+
     /**
      * Creates the project or updates the fields given; race-free under concurrent first use
      * ({@code ON CONFLICT (tenant, name)}). Returns whether a row was created.
      */
     public boolean upsert(String tenant, String name, String rootPath, String[] languages, String[] frameworks,
             String description, OffsetDateTime now) {
-        Object created = getEntityManager().createNativeQuery("""
+        return jdbc.one("""
                 insert into project (tenant, name, root_path, languages, frameworks, description, created_at, updated_at)
-                values (:tenant, :name, :rootPath, :languages, :frameworks, :description, :now, :now)
+                values (?, ?, ?, ?, ?, ?, ?, ?)
                 on conflict (tenant, name) do update set
                     root_path   = coalesce(excluded.root_path, project.root_path),
                     languages   = case when cardinality(excluded.languages) > 0 then excluded.languages else project.languages end,
                     frameworks  = case when cardinality(excluded.frameworks) > 0 then excluded.frameworks else project.frameworks end,
                     description = coalesce(excluded.description, project.description),
                     updated_at  = excluded.updated_at
-                returning (xmax = 0)
-                """)
-                .setParameter("tenant", tenant)
-                .setParameter("name", name)
-                .setParameter("rootPath", rootPath)
-                .setParameter("languages", languages)
-                .setParameter("frameworks", frameworks)
-                .setParameter("description", description)
-                .setParameter("now", now)
-                .getSingleResult();
-        return Boolean.TRUE.equals(created);
+                returning (xmax = 0)""", rs -> rs.getBoolean(1), tenant, name, rootPath, languages, frameworks,
+                description, now, now).orElseThrow();
+    }
+
+    /**
+     * The descriptive fields the project does not have yet (an imported project's, error-code.md ImportErrors):
+     * its name and the fields it has stay.
+     */
+    public void completeDescription(String tenant, long id, String rootPath, String[] languages, String[] frameworks,
+            String description, OffsetDateTime now) {
+        jdbc.update("""
+                update project set root_path = coalesce(root_path, ?), description = coalesce(description, ?),
+                    languages = case when cardinality(languages) = 0 then ? else languages end,
+                    frameworks = case when cardinality(frameworks) = 0 then ? else frameworks end, updated_at = ?
+                where tenant = ? and id = ?""", rootPath, description, languages, frameworks, now, tenant, id);
     }
 }

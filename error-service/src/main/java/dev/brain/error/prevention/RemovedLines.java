@@ -1,4 +1,4 @@
-package dev.brain.error.solution;
+package dev.brain.error.prevention;
 
 import java.util.LinkedHashSet;
 import java.util.List;

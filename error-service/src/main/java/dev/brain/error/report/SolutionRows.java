@@ -1,4 +1,4 @@
-package dev.brain.error.solution;
+package dev.brain.error.report;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -80,6 +80,11 @@ public class SolutionRows {
             return null;
         }, tenant, errorIds);
         return result;
+    }
+
+    /** Every failed attempt of the error, newest first. */
+    public List<SolutionAttempt> attempts(String tenant, long errorId) {
+        return attempts(tenant, new Long[] {errorId}, Integer.MAX_VALUE).getOrDefault(errorId, List.of());
     }
 
     public List<SolutionForError> forError(String tenant, long errorId) {

@@ -1,0 +1,27 @@
+package dev.brain.error;
+
+import org.junit.jupiter.api.Test;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+
+import dev.brain.testing.ArchitectureRules;
+
+/**
+ * The layering of error-service (issue #20): gRPC classes parse, call a service and map — no SQL, no
+ * transactions — and the feature packages ({@code report}, {@code solution}, {@code prevention}, {@code session},
+ * {@code analytics}, …) depend on each other without a cycle.
+ */
+class ArchitectureTest {
+
+    private static final JavaClasses MAIN = ArchitectureRules.mainClasses("dev.brain.error");
+
+    @Test
+    void grpcClassesHoldNoSqlAndNoTransactions() {
+        ArchitectureRules.grpcClassesHoldNoSqlAndNoTransactions().check(MAIN);
+    }
+
+    @Test
+    void featurePackagesAreFreeOfCycles() {
+        ArchitectureRules.featurePackagesAreFreeOfCycles("dev.brain.error").check(MAIN);
+    }
+}
