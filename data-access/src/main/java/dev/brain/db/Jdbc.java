@@ -26,7 +26,8 @@ import org.postgresql.PGStatement;
  * <p>
  * Parameters given as values: {@code String[]}, {@code Long[]}/{@code long[]}, {@code Double[]}/{@code double[]}
  * and {@code Boolean[]} become SQL arrays, {@link Instant}/{@link OffsetDateTime} timestamptz, {@link PgVector} the
- * vector's text (cast it: {@code ?::vector}), {@code null} a null. A statement that needs more (a batch, a fetch
+ * vector's text as an untyped parameter (so {@code ?::vector} is a vector parameter, parsed once, not a text cast
+ * per row), {@code null} a null. A statement that needs more (a batch, a fetch
  * size, several statements on one connection) binds itself with a {@link Binder} or takes the connection through
  * {@link #withConnection}.
  */
@@ -200,7 +201,7 @@ public class Jdbc {
             } else if (p instanceof OffsetDateTime time) {
                 s.setObject(index, time);
             } else if (p instanceof PgVector vector) {
-                s.setString(index, vector.literal());
+                s.setObject(index, vector.literal(), Types.OTHER);
             } else {
                 s.setObject(index, p);
             }

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -20,10 +19,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.brain.db.Jdbc;
+import dev.brain.db.transfer.ImportRow;
+import dev.brain.db.transfer.ImportWriter;
+import dev.brain.db.transfer.OnConflict;
 import dev.brain.error.intake.NormalizedOutput;
+import dev.brain.error.prevention.RemovedLines;
 import dev.brain.error.session.CallScope;
 import dev.brain.error.session.Scopes;
-import dev.brain.error.solution.RemovedLines;
 import dev.brain.error.transfer.ImportLine.Problem;
 import dev.brain.grpc.v1.ImportErrorsRequest;
 import dev.brain.grpc.v1.ImportErrorsResponse;
@@ -63,8 +65,6 @@ public class ErrorImport {
     static final int MAX_TEXT_BYTES = 64 * 1024;
     static final int MAX_CODE_BYTES = 256 * 1024;
 
-    public enum Policy { FAIL, SKIP, REPLACE }
-
     private final Jdbc jdbc;
     private final Scopes scopes;
     private final ObjectMapper json;
@@ -75,18 +75,18 @@ public class ErrorImport {
         this.json = json;
     }
 
-    static Policy policy(ImportErrorsRequest request) {
+    static OnConflict policy(ImportErrorsRequest request) {
         return switch (request.getOnConflict()) {
-            case ERROR_IMPORT_CONFLICT_UNSPECIFIED, ERROR_IMPORT_CONFLICT_FAIL -> Policy.FAIL;
-            case ERROR_IMPORT_CONFLICT_SKIP -> Policy.SKIP;
-            case ERROR_IMPORT_CONFLICT_REPLACE -> Policy.REPLACE;
+            case ERROR_IMPORT_CONFLICT_UNSPECIFIED, ERROR_IMPORT_CONFLICT_FAIL -> OnConflict.FAIL;
+            case ERROR_IMPORT_CONFLICT_SKIP -> OnConflict.SKIP;
+            case ERROR_IMPORT_CONFLICT_REPLACE -> OnConflict.REPLACE;
             default -> throw invalid("on_conflict: FAIL, SKIP or REPLACE");
         };
     }
 
     @Transactional
     public ImportErrorsResponse run(ImportErrorsRequest request) {
-        Policy policy = policy(request);
+        OnConflict policy = policy(request);
         if (request.getJsonl().size() > MAX_BYTES) {
             throw invalid("jsonl: " + request.getJsonl().size() + " bytes, at most " + MAX_BYTES
                     + " (16 MiB) per call; split the import");
@@ -116,7 +116,7 @@ public class ErrorImport {
             throw invalid("line 1: the header line is required");
         }
         run.finish();
-        if (policy == Policy.FAIL && !run.problems.isEmpty()) {
+        if (policy == OnConflict.FAIL && !run.problems.isEmpty()) {
             throw run.failure();
         }
         List<String> reported = run.problems.size() <= MAX_REPORTED ? run.problems
@@ -124,7 +124,7 @@ public class ErrorImport {
         if (run.problems.size() > MAX_REPORTED) {
             reported.add("… and " + (run.problems.size() - MAX_REPORTED) + " more problems");
         }
-        return ImportErrorsResponse.newBuilder().putAllCounts(run.counts).addAllErrors(reported).build();
+        return ImportErrorsResponse.newBuilder().putAllCounts(run.writes.counts()).addAllErrors(reported).build();
     }
 
     private JsonNode parse(String text) {
@@ -174,8 +174,7 @@ public class ErrorImport {
         final CallScope scope;
         final String tenant;
         final long project;
-        final Policy policy;
-        final Map<String, Long> counts = new TreeMap<>();
+        final ImportWriter writes;
         final List<String> problems = new ArrayList<>();
         boolean invalidLines;
 
@@ -193,15 +192,15 @@ public class ErrorImport {
         /** "fileErrorId:fileSolutionId" of links written. */
         final Set<String> links = new HashSet<>();
 
-        Run(CallScope scope, Policy policy) {
+        Run(CallScope scope, OnConflict policy) {
             this.scope = scope;
             this.tenant = scope.tenant();
             this.project = scope.projectId();
-            this.policy = policy;
+            this.writes = new ImportWriter(jdbc, policy);
         }
 
         void count(String kind) {
-            counts.merge(kind, 1L, Long::sum);
+            writes.count(kind);
         }
 
         void line(int number, String text) {
@@ -311,21 +310,9 @@ public class ErrorImport {
             }
         }
 
-        /** Applies the conflict mode to an existing row: true = write over it (REPLACE), false = leave the line out. */
-        boolean conflict(String what) {
-            switch (policy) {
-                case FAIL -> {
-                    throw new Problem(what + " already exists", true);
-                }
-                case SKIP -> {
-                    count("skipped");
-                    return false;
-                }
-                default -> {
-                    count("replaced");
-                    return true;
-                }
-            }
+        /** A conflict under FAIL: {@code what} already exists. */
+        Problem conflict(String what) {
+            return new Problem(what + " already exists", true);
         }
 
         // ---------------------------------------------------------------------------------------------------
@@ -373,25 +360,21 @@ public class ErrorImport {
             boolean resolved = line.bool("resolved", false);
             OffsetDateTime resolvedAt = line.optionalTime("resolved_at");
             List<Object[]> frames = frames(line);
-            Object[] columns = {type, message == null ? "" : message, template == null ? "" : template,
-                    language == null || language.isEmpty() ? null : language, parser, sourceFile, sourceLine, stackText,
-                    raw.text(), truncated, command, workingDirectory, taskContext, labels,
-                    occurrences == null ? 1 : occurrences, firstSeen, lastSeen, resolved, resolvedAt};
+            ImportRow row = ImportRow.into("error").scope("tenant", tenant).key("project_id", project)
+                    .key("fingerprint", fingerprint).set("error_type", type).set("message", message == null ? "" : message)
+                    .set("message_template", template == null ? "" : template)
+                    .set("language", language == null || language.isEmpty() ? null : language).set("parser", parser)
+                    .set("source_file", sourceFile).set("source_line", sourceLine).set("stack_text", stackText)
+                    .set("raw_output", raw.text()).set("raw_truncated_bytes", truncated).set("command", command)
+                    .set("working_directory", workingDirectory).set("task_context", taskContext).set("labels", labels)
+                    .set("occurrence_count", occurrences == null ? 1 : occurrences).set("first_seen_at", firstSeen)
+                    .set("last_seen_at", lastSeen).set("resolved", resolved).set("resolved_at", resolvedAt)
+                    .set("embedded_at", null); // a replaced error is embedded again
 
             Optional<Long> existing = existingError(fingerprint);
             if (existing.isEmpty()) {
-                Object[] params = new Object[columns.length + 3];
-                params[0] = tenant;
-                params[1] = project;
-                params[2] = fingerprint;
-                System.arraycopy(columns, 0, params, 3, columns.length);
-                Optional<Long> inserted = jdbc.one("""
-                        insert into error (tenant, project_id, fingerprint, error_type, message, message_template,
-                                           language, parser, source_file, source_line, stack_text, raw_output,
-                                           raw_truncated_bytes, command, working_directory, task_context, labels,
-                                           occurrence_count, first_seen_at, last_seen_at, resolved, resolved_at)
-                        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        on conflict (project_id, fingerprint) do nothing returning id""", rs -> rs.getLong(1), params);
+                Optional<Long> inserted = jdbc.one(row.insertSql() + " on conflict (project_id, fingerprint) do nothing"
+                        + " returning id", rs -> rs.getLong(1), row.insertParams());
                 if (inserted.isPresent()) {
                     errors.put(id, inserted.get());
                     insertFrames(inserted.get(), frames);
@@ -400,30 +383,21 @@ public class ErrorImport {
                 }
                 existing = existingError(fingerprint); // reported concurrently
             }
-            long row = existing.orElseThrow();
+            long kept = existing.orElseThrow();
             // under FAIL and SKIP the existing error stands in for references; what the line owns is left out
-            skippedErrors.put(id, row);
-            if (!conflict("error " + fingerprint.substring(0, 12) + "… (" + ImportLine.shorten(type) + ") of project "
-                    + scope.project() + " (error " + row + ")")) {
+            skippedErrors.put(id, kept);
+            if (!writes.replaces(kept, r -> conflict("error " + fingerprint.substring(0, 12) + "… ("
+                    + ImportLine.shorten(type) + ") of project " + scope.project() + " (error " + r + ")"))) {
                 return;
             }
             skippedErrors.remove(id);
-            Object[] params = new Object[columns.length + 2];
-            System.arraycopy(columns, 0, params, 0, columns.length);
-            params[columns.length] = row;
-            params[columns.length + 1] = tenant;
-            jdbc.update("""
-                    update error set error_type = ?, message = ?, message_template = ?, language = ?, parser = ?,
-                        source_file = ?, source_line = ?, stack_text = ?, raw_output = ?, raw_truncated_bytes = ?,
-                        command = ?, working_directory = ?, task_context = ?, labels = ?, occurrence_count = ?,
-                        first_seen_at = ?, last_seen_at = ?, resolved = ?, resolved_at = ?, embedded_at = null
-                    where id = ? and tenant = ?""", params);
-            jdbc.update("delete from error_embedding where error_id = ?", row);
-            jdbc.update("delete from stack_frame where error_id = ?", row);
-            jdbc.update("delete from error_solution where error_id = ? and tenant = ?", row, tenant);
-            jdbc.update("delete from solution_attempt where error_id = ? and tenant = ?", row, tenant);
-            insertFrames(row, frames);
-            errors.put(id, row);
+            writes.update(row, kept);
+            jdbc.update("delete from error_embedding where error_id = ?", kept);
+            jdbc.update("delete from stack_frame where error_id = ?", kept);
+            jdbc.update("delete from error_solution where error_id = ? and tenant = ?", kept, tenant);
+            jdbc.update("delete from solution_attempt where error_id = ? and tenant = ?", kept, tenant);
+            insertFrames(kept, frames);
+            errors.put(id, kept);
             count("error");
         }
 
@@ -655,38 +629,20 @@ public class ErrorImport {
             actionJson.putArray("solution_ids").addAll(solutionIds.stream()
                     .map(com.fasterxml.jackson.databind.node.LongNode::valueOf).toList());
             actionJson.put("message", actionMessage);
-            Object[] columns = {fileProject == null ? null : project, name, description, errorType, tokens, extensions,
-                    commands, actionJson.toString(), ruleType, baseSuccesses, baseTotal, confidence, triggers, successes,
-                    rejections, active, pruneReason, sourceIds.toArray(Long[]::new), evidence, created, updated};
+            ImportRow row = ImportRow.into("rule").scope("tenant", tenant).key("dedup_key", dedupKey)
+                    .set("project_id", fileProject == null ? null : project).set("name", name)
+                    .set("description", description).set("error_type", errorType).set("required_tokens", tokens)
+                    .set("file_extensions", extensions).set("commands", commands)
+                    .set("action", actionJson.toString(), "jsonb").set("rule_type", ruleType)
+                    .set("base_successes", baseSuccesses).set("base_total", baseTotal).set("confidence", confidence)
+                    .set("trigger_count", triggers).set("success_count", successes).set("rejection_count", rejections)
+                    .set("active", active).set("prune_reason", pruneReason)
+                    .set("source_error_ids", sourceIds.toArray(Long[]::new)).set("last_evidence_at", evidence)
+                    .set("created_at", created).set("updated_at", updated);
             Optional<Long> existing = jdbc.one("select id from rule where tenant = ? and dedup_key = ?",
                     rs -> rs.getLong(1), tenant, dedupKey);
-            if (existing.isPresent()) {
-                if (conflict("rule " + dedupKey.substring(0, 12) + "… (" + ImportLine.shorten(name) + ", rule "
-                        + existing.get() + ")")) {
-                    Object[] params = java.util.Arrays.copyOf(columns, columns.length + 1);
-                    params[columns.length] = existing.get();
-                    jdbc.update("""
-                            update rule set project_id = ?, name = ?, description = ?, error_type = ?, required_tokens = ?,
-                                file_extensions = ?, commands = ?, action = ?::jsonb, rule_type = ?, base_successes = ?,
-                                base_total = ?, confidence = ?, trigger_count = ?, success_count = ?,
-                                rejection_count = ?, active = ?, prune_reason = ?, source_error_ids = ?,
-                                last_evidence_at = ?, created_at = ?, updated_at = ?
-                            where id = ?""", params);
-                    count("rule");
-                }
-                return;
-            }
-            Object[] params = new Object[columns.length + 2];
-            params[0] = tenant;
-            params[1] = dedupKey;
-            System.arraycopy(columns, 0, params, 2, columns.length);
-            jdbc.update("""
-                    insert into rule (tenant, dedup_key, project_id, name, description, error_type, required_tokens,
-                                      file_extensions, commands, action, rule_type, base_successes, base_total,
-                                      confidence, trigger_count, success_count, rejection_count, active, prune_reason,
-                                      source_error_ids, last_evidence_at, created_at, updated_at)
-                    values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""", params);
-            count("rule");
+            writes.write("rule", existing, r -> conflict("rule " + dedupKey.substring(0, 12) + "… ("
+                    + ImportLine.shorten(name) + ", rule " + r + ")"), () -> row);
         }
 
         void antipattern(ImportLine line) {
@@ -713,35 +669,16 @@ public class ErrorImport {
                 count("skipped");
                 return;
             }
-            Object[] columns = {description, errorType, fingerprint, template, commands, severity, failed, confidence,
-                    triggers, prevented, rejected, active, created, updated};
             Optional<Long> existing = jdbc.one("select id from antipattern where tenant = ? and source_error_id = ?",
                     rs -> rs.getLong(1), tenant, error.id());
-            if (existing.isPresent()) {
-                if (conflict("antipattern of error " + error.id() + " (antipattern " + existing.get() + ")")) {
-                    Object[] params = java.util.Arrays.copyOf(columns, columns.length + 1);
-                    params[columns.length] = existing.get();
-                    jdbc.update("""
-                            update antipattern set description = ?, error_type = ?, fingerprint = ?, message_template = ?,
-                                commands = ?, severity = ?, failed_attempts = ?, confidence = ?, trigger_count = ?,
-                                prevented_count = ?, rejected_count = ?, active = ?, created_at = ?, updated_at = ?
-                            where id = ?""", params);
-                    count("antipattern");
-                }
-                return;
-            }
-            Object[] params = new Object[columns.length + 3];
-            params[0] = tenant;
-            params[1] = project;
-            params[2] = error.id();
-            System.arraycopy(columns, 0, params, 3, columns.length);
-            jdbc.update("""
-                    insert into antipattern (tenant, project_id, source_error_id, description, error_type, fingerprint,
-                                             message_template, commands, severity, failed_attempts, confidence,
-                                             trigger_count, prevented_count, rejected_count, active, created_at,
-                                             updated_at)
-                    values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""", params);
-            count("antipattern");
+            writes.write("antipattern", existing, r -> conflict("antipattern of error " + error.id() + " (antipattern "
+                    + r + ")"), () -> ImportRow.into("antipattern").scope("tenant", tenant).key("project_id", project)
+                            .key("source_error_id", error.id()).set("description", description)
+                            .set("error_type", errorType).set("fingerprint", fingerprint)
+                            .set("message_template", template).set("commands", commands).set("severity", severity)
+                            .set("failed_attempts", failed).set("confidence", confidence).set("trigger_count", triggers)
+                            .set("prevented_count", prevented).set("rejected_count", rejected).set("active", active)
+                            .set("created_at", created).set("updated_at", updated));
         }
     }
 }

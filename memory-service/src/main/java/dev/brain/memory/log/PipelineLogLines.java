@@ -1,14 +1,8 @@
 package dev.brain.memory.log;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
-
-import javax.sql.DataSource;
-
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.brain.db.DataAccessException;
+import dev.brain.db.Jdbc;
 
 /**
  * The service's own pipeline-log lines (memory.md §10), written synchronously in the caller's transaction so
@@ -18,17 +12,17 @@ import dev.brain.db.DataAccessException;
 @ApplicationScoped
 public class PipelineLogLines {
 
-    private final DataSource dataSource;
+    private final Jdbc jdbc;
 
-    public PipelineLogLines(DataSource dataSource) {
-        this.dataSource = dataSource;
+    public PipelineLogLines(Jdbc jdbc) {
+        this.jdbc = jdbc;
     }
 
     public void write(String turnId, String source, String node, String art, String jsonContent, String userId,
             String agentId) {
         String sql = "insert into pipeline_log (turn_id, source, node, art, content, user_id, agent_id)"
                 + " values (?, ?, ?, ?, ?::jsonb, ?, ?)";
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+        jdbc.update(sql, s -> {
             s.setString(1, turnId);
             s.setString(2, source);
             s.setString(3, node);
@@ -36,9 +30,6 @@ public class PipelineLogLines {
             s.setString(5, jsonContent);
             s.setString(6, userId);
             s.setString(7, agentId);
-            s.executeUpdate();
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        });
     }
 }

@@ -11,9 +11,9 @@ import java.util.UUID;
 
 import javax.sql.DataSource;
 
+import dev.brain.db.PgVector;
 import dev.brain.grpc.v1.FloatVector;
 import dev.brain.grpc.v1.Pair;
-import dev.brain.memory.longterm.repository.LongTermRepository;
 
 /**
  * Builds exact long-term graphs for tests: nodes and edges inserted with explicit weights and frozen fields
@@ -133,7 +133,7 @@ public final class LongTermFixtures {
             s.setBoolean(i++, n.active());
             s.setObject(i++, T0);
             s.setObject(i++, T0);
-            s.setString(i, LongTermRepository.vectorLiteral(n.embedding()));
+            s.setString(i, PgVector.literal(n.embedding()));
             try (ResultSet rs = s.executeQuery()) {
                 rs.next();
                 return rs.getLong(1);

@@ -137,10 +137,11 @@ class ShortTermMemoryGrpcServiceTest {
     @Test
     void fieldsAreNormalisedAndEntityNamesResolvedInTheWrite() throws Exception {
         Pair pair = pair(tenant);
+        long given = 9_000_000_007L; // an entity id given directly, far above any id the test database's sequence hands out
         Struct metadata = Struct.newBuilder().putFields("tone", Value.newBuilder().setStringValue("warm").build())
                 .putFields("intensity", Value.newBuilder().setNumberValue(0.25).build()).build();
         ShortTermEntry e = stub.writeEntry(entry(pair, "Anna\u0000 met Bob", 0.75, unit(4))
-                .addTopics(" Tea ").addTopics("tea").addTopics("Garden").addEntityIds(7).addEntityIds(7)
+                .addTopics(" Tea ").addTopics("tea").addTopics("Garden").addEntityIds(given).addEntityIds(given)
                 .addEntityNames("Anna").addEntityNames("anna").setMetadata(metadata).setEmotion("freude")
                 .setTimeRef(TimeRef.newBuilder().setAt(Timestamp.newBuilder().setSeconds(1_900_000_000))
                         .setPrecision(TimePrecision.TIME_PRECISION_DAY).setTimelineRef("trip-1"))
@@ -149,7 +150,7 @@ class ShortTermMemoryGrpcServiceTest {
         assertThat(e.getTopicsList()).containsExactly("Tea", "Garden");
         long anna = LongTermFixtures.count(dataSource, "select id from entity where user_id = ? and name_key = 'anna'",
                 pair.getUserId());
-        assertThat(e.getEntityIdsList()).containsExactly(7L, anna);
+        assertThat(e.getEntityIdsList()).containsExactly(given, anna);
         assertThat(e.getArousal()).isEqualTo(0.5);
         assertThat(e.getMetadata()).isEqualTo(metadata);
         assertThat(e.getTimeRef().getPrecision()).isEqualTo(TimePrecision.TIME_PRECISION_DAY);

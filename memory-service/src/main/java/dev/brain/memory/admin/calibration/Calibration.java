@@ -1,9 +1,5 @@
 package dev.brain.memory.admin.calibration;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
@@ -11,8 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-
-import javax.sql.DataSource;
+import java.util.stream.DoubleStream;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -20,11 +15,11 @@ import jakarta.transaction.Transactional;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.brain.memory.embedding.service.Embedder;
+import dev.brain.db.Jdbc;
+import dev.brain.db.PgVector;
 import dev.brain.memory.config.MemoryConfig;
-import dev.brain.memory.longterm.repository.LongTermRepository;
+import dev.brain.memory.embedding.service.Embedder;
 import dev.brain.memory.longterm.vectors.TextVectors;
-import dev.brain.db.DataAccessException;
 import io.grpc.Status;
 import io.quarkus.logging.Log;
 
@@ -52,16 +47,19 @@ public class Calibration {
             boolean lowSample, Map<String, Double> current, Map<String, Double> suggestions, OffsetDateTime createdAt) {
     }
 
-    private final DataSource dataSource;
+    /** Cosines streamed per round trip (a calibration reads up to {@value #MAX_SAMPLE_PAIRS}). */
+    static final int FETCH_SIZE = 10_000;
+
+    private final Jdbc jdbc;
     private final MemoryConfig config;
     private final TextVectors vectors;
     private final Embedder embedder;
     private final ObjectMapper json;
     private final Clock clock;
 
-    public Calibration(DataSource dataSource, MemoryConfig config, TextVectors vectors, Embedder embedder,
-            ObjectMapper json, Clock clock) {
-        this.dataSource = dataSource;
+    public Calibration(Jdbc jdbc, MemoryConfig config, TextVectors vectors, Embedder embedder, ObjectMapper json,
+            Clock clock) {
+        this.jdbc = jdbc;
         this.config = config;
         this.vectors = vectors;
         this.embedder = embedder;
@@ -94,71 +92,40 @@ public class Calibration {
             throw Status.INVALID_ARGUMENT.withDescription("sample_pairs: must be 0.." + MAX_SAMPLE_PAIRS)
                     .asRuntimeException();
         }
-        try (Connection c = dataSource.getConnection()) {
-            List<Long> ids = nodeIds(c, userId, agentId);
-            double[] nodeNode = nodeNodeCosines(c, userId, agentId, ids, sample,
-                    seed == null ? new Random() : new Random(seed));
-            List<String> texts = answers.isEmpty() ? storedAnswers(c, userId, agentId) : answers;
-            double[] answerNode = answerNodeCosines(c, userId, agentId, texts);
-            CosineStats nn = CosineStats.of(nodeNode);
-            CosineStats an = CosineStats.of(answerNode);
-            boolean low = ids.size() < LOW_SAMPLE_NODES || texts.size() < LOW_SAMPLE_ANSWERS;
-            Map<String, Double> current = new LinkedHashMap<>();
-            current.put(EDGE_EMBEDDING_THRESHOLD, config.edge().embeddingThreshold());
-            current.put(USAGE_THRESHOLD, config.usage().threshold());
-            current.put(ANCHOR_MIN_COSINE, config.read().anchorMinCosine());
-            current.put(MATCH_THRESHOLD, config.promotion().matchThreshold());
-            Map<String, Double> suggested = suggestions(nn, an);
-            OffsetDateTime now = OffsetDateTime.now(clock);
-            ObjectNode report = json.createObjectNode();
-            report.put("model", embedder.model()).put("dimension", embedder.dimension())
-                    .put("sample_pairs", sample).put("seed", seed).put("nodes", ids.size())
-                    .put("answers", texts.size()).put("low_sample", low);
-            report.set("node_node", json.valueToTree(nn));
-            report.set("answer_node", json.valueToTree(an));
-            report.set("current", json.valueToTree(current));
-            report.set("suggestions", json.valueToTree(suggested));
-            long id;
-            try (PreparedStatement s = c.prepareStatement("insert into calibration (user_id, agent_id, model, dimension,"
-                    + " report, created_at) values (?, ?, ?, ?, ?::jsonb, ?) returning id")) {
-                s.setString(1, userId);
-                s.setString(2, agentId);
-                s.setString(3, embedder.model());
-                s.setInt(4, embedder.dimension());
-                s.setString(5, report.toString());
-                s.setObject(6, now);
-                try (ResultSet rs = s.executeQuery()) {
-                    rs.next();
-                    id = rs.getLong(1);
-                }
-            }
-            return new Report(id, embedder.model(), embedder.dimension(), nn, an, low, current, suggested, now);
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
-    }
-
-    private static List<Long> nodeIds(Connection c, String userId, String agentId) throws SQLException {
-        List<Long> ids = new ArrayList<>();
-        try (PreparedStatement s = c.prepareStatement(
-                "select id from long_term_node where user_id = ? and agent_id = ? order by id")) {
-            s.setString(1, userId);
-            s.setString(2, agentId);
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    ids.add(rs.getLong(1));
-                }
-            }
-        }
-        return ids;
+        List<Long> ids = jdbc.list("select id from long_term_node where user_id = ? and agent_id = ? order by id",
+                rs -> rs.getLong(1), userId, agentId);
+        double[] nodeNode = nodeNodeCosines(userId, agentId, ids, sample, seed == null ? new Random() : new Random(seed));
+        List<String> texts = answers.isEmpty() ? storedAnswers(userId, agentId) : answers;
+        double[] answerNode = answerNodeCosines(userId, agentId, texts);
+        CosineStats nn = CosineStats.of(nodeNode);
+        CosineStats an = CosineStats.of(answerNode);
+        boolean low = ids.size() < LOW_SAMPLE_NODES || texts.size() < LOW_SAMPLE_ANSWERS;
+        Map<String, Double> current = new LinkedHashMap<>();
+        current.put(EDGE_EMBEDDING_THRESHOLD, config.edge().embeddingThreshold());
+        current.put(USAGE_THRESHOLD, config.usage().threshold());
+        current.put(ANCHOR_MIN_COSINE, config.read().anchorMinCosine());
+        current.put(MATCH_THRESHOLD, config.promotion().matchThreshold());
+        Map<String, Double> suggested = suggestions(nn, an);
+        OffsetDateTime now = OffsetDateTime.now(clock);
+        ObjectNode report = json.createObjectNode();
+        report.put("model", embedder.model()).put("dimension", embedder.dimension())
+                .put("sample_pairs", sample).put("seed", seed).put("nodes", ids.size())
+                .put("answers", texts.size()).put("low_sample", low);
+        report.set("node_node", json.valueToTree(nn));
+        report.set("answer_node", json.valueToTree(an));
+        report.set("current", json.valueToTree(current));
+        report.set("suggestions", json.valueToTree(suggested));
+        long id = jdbc.one("insert into calibration (user_id, agent_id, model, dimension, report, created_at)"
+                + " values (?, ?, ?, ?, ?::jsonb, ?) returning id", rs -> rs.getLong(1), userId, agentId,
+                embedder.model(), embedder.dimension(), report.toString(), now).orElseThrow();
+        return new Report(id, embedder.model(), embedder.dimension(), nn, an, low, current, suggested, now);
     }
 
     /**
      * All unordered distinct pairs when there are at most {@code sample} of them; else {@code sample} pairs drawn
      * uniformly (with replacement) from the seeded generator. Cosines by pgvector, in one statement.
      */
-    private static double[] nodeNodeCosines(Connection c, String userId, String agentId, List<Long> ids, int sample,
-            Random random) throws SQLException {
+    private double[] nodeNodeCosines(String userId, String agentId, List<Long> ids, int sample, Random random) {
         long n = ids.size();
         long all = n * (n - 1) / 2;
         if (all == 0 || sample == 0) {
@@ -166,9 +133,9 @@ public class Calibration {
         }
         String pairFilter = "a.user_id = ? and a.agent_id = ? and b.user_id = ? and b.agent_id = ?";
         if (all <= sample) {
-            return cosines(c, "select 1 - (a.embedding <=> b.embedding) from long_term_node_embedding a"
+            return cosines("select 1 - (a.embedding <=> b.embedding) from long_term_node_embedding a"
                     + " join long_term_node_embedding b on a.node_id < b.node_id where " + pairFilter,
-                    s -> bindPair(s, 1, userId, agentId));
+                    userId, agentId, userId, agentId);
         }
         Long[] from = new Long[sample];
         Long[] to = new Long[sample];
@@ -181,80 +148,39 @@ public class Calibration {
             from[k] = ids.get(i);
             to[k] = ids.get(j);
         }
-        return cosines(c, "select 1 - (a.embedding <=> b.embedding) from unnest(?::bigint[], ?::bigint[]) p(x, y)"
+        return cosines("select 1 - (a.embedding <=> b.embedding) from unnest(?::bigint[], ?::bigint[]) p(x, y)"
                 + " join long_term_node_embedding a on a.node_id = p.x"
                 + " join long_term_node_embedding b on b.node_id = p.y"
-                + " where " + pairFilter, s -> {
-                    s.setArray(1, c.createArrayOf("bigint", from));
-                    s.setArray(2, c.createArrayOf("bigint", to));
-                    bindPair(s, 3, userId, agentId);
-                });
+                + " where " + pairFilter, from, to, userId, agentId, userId, agentId);
     }
 
-    private List<String> storedAnswers(Connection c, String userId, String agentId) throws SQLException {
-        List<String> answers = new ArrayList<>();
-        try (PreparedStatement s = c.prepareStatement("select answer_text from usage_decision where user_id = ?"
-                + " and agent_id = ? and answer_text ~ '\\S' order by created_at desc limit ?")) {
-            s.setString(1, userId);
-            s.setString(2, agentId);
-            s.setInt(3, config.calibration().answerCount());
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    answers.add(rs.getString(1));
-                }
-            }
-        }
-        return answers;
+    private List<String> storedAnswers(String userId, String agentId) {
+        return jdbc.list("select answer_text from usage_decision where user_id = ?"
+                + " and agent_id = ? and answer_text ~ '\\S' order by created_at desc limit ?", rs -> rs.getString(1),
+                userId, agentId, config.calibration().answerCount());
     }
 
-    private double[] answerNodeCosines(Connection c, String userId, String agentId, List<String> answers)
-            throws SQLException {
+    private double[] answerNodeCosines(String userId, String agentId, List<String> answers) {
         if (answers.isEmpty()) {
             return new double[0];
         }
         List<String> literals = new ArrayList<>(answers.size());
         for (int from = 0; from < answers.size(); from += Embedder.MAX_TEXTS) {
             for (float[] v : vectors.embed(answers.subList(from, Math.min(answers.size(), from + Embedder.MAX_TEXTS)))) {
-                literals.add(LongTermRepository.vectorLiteral(v));
+                literals.add(PgVector.literal(v));
             }
         }
-        return cosines(c, "select 1 - (e.embedding <=> q.v::vector) from unnest(?::text[]) q(v) cross join"
+        return cosines("select 1 - (e.embedding <=> q.v::vector) from unnest(?::text[]) q(v) cross join"
                 + " long_term_node n join long_term_node_embedding e on e.node_id = n.id and e.user_id = n.user_id"
                 + " and e.agent_id = n.agent_id"
-                + " where n.user_id = ? and n.agent_id = ? and n.active", s -> {
-                    s.setArray(1, c.createArrayOf("text", literals.toArray()));
-                    s.setString(2, userId);
-                    s.setString(3, agentId);
-                });
+                + " where n.user_id = ? and n.agent_id = ? and n.active", literals.toArray(String[]::new), userId,
+                agentId);
     }
 
-    private static void bindPair(PreparedStatement s, int first, String userId, String agentId) throws SQLException {
-        s.setString(first, userId);
-        s.setString(first + 1, agentId);
-        s.setString(first + 2, userId);
-        s.setString(first + 3, agentId);
-    }
-
-    @FunctionalInterface
-    private interface Binder {
-        void bind(PreparedStatement statement) throws SQLException;
-    }
-
-    private static double[] cosines(Connection c, String sql, Binder binder) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement(sql)) {
-            binder.bind(s);
-            s.setFetchSize(10_000);
-            try (ResultSet rs = s.executeQuery()) {
-                double[] values = new double[1024];
-                int n = 0;
-                while (rs.next()) {
-                    if (n == values.length) {
-                        values = java.util.Arrays.copyOf(values, n * 2);
-                    }
-                    values[n++] = rs.getDouble(1);
-                }
-                return java.util.Arrays.copyOf(values, n);
-            }
-        }
+    /** The single column of {@code sql}, streamed {@value #FETCH_SIZE} rows at a time. */
+    private double[] cosines(String sql, Object... params) {
+        DoubleStream.Builder values = DoubleStream.builder();
+        jdbc.forEach(sql, FETCH_SIZE, s -> Jdbc.bind(s, params), rs -> values.add(rs.getDouble(1)));
+        return values.build().toArray();
     }
 }

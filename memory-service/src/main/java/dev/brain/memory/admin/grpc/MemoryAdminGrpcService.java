@@ -1,9 +1,5 @@
 package dev.brain.memory.admin.grpc;
 
-import java.util.Map;
-
-import javax.sql.DataSource;
-
 import dev.brain.grpc.v1.MutinyMemoryAdminServiceGrpc;
 import dev.brain.grpc.v1.MemoryStatsRequest;
 import dev.brain.grpc.v1.MemoryStatsResponse;
@@ -20,6 +16,7 @@ import dev.brain.grpc.v1.ReembedResponse;
 import dev.brain.memory.admin.reembed.Reembed;
 import dev.brain.grpc.v1.PromotionOutcome;
 import dev.brain.memory.admin.scheduler.HousekeepingJob;
+import dev.brain.memory.admin.stats.MemoryStats;
 import dev.brain.memory.log.scheduler.LogRetentionJob;
 import dev.brain.grpc.v1.CalibrateRequest;
 import dev.brain.grpc.v1.CalibrateResponse;
@@ -38,19 +35,18 @@ import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import dev.brain.memory.longterm.decay.NodeDecayJob;
 import dev.brain.memory.longterm.edges.EdgeRecompute;
-import dev.brain.memory.longterm.partition.PairAccess;
-import dev.brain.memory.longterm.partition.PairAccess.PairId;
-import dev.brain.memory.longterm.promotion.JobRuns;
+import dev.brain.memory.pair.PairAccess;
+import dev.brain.memory.pair.PairAccess.PairId;
+import dev.brain.memory.jobs.JobRuns;
 import dev.brain.memory.longterm.promotion.Promotion;
 import dev.brain.memory.longterm.promotion.PromotionJob;
 import dev.brain.memory.shortterm.EntryRow;
-import dev.brain.memory.shortterm.scheduler.ShortTermExpiryJob;
+import dev.brain.memory.longterm.promotion.ShortTermExpiryJob;
 import dev.brain.memory.shortterm.service.ShortTermEntries;
 import dev.brain.memory.synapse.scheduler.SynapseDecayJob;
 import io.grpc.Status;
 import dev.brain.grpc.v1.TableCount;
 import dev.brain.tenancy.Tenancy;
-import dev.brain.tenancy.TenantRowCounts;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Uni;
@@ -63,15 +59,7 @@ import io.smallrye.mutiny.Uni;
 @GrpcService
 public class MemoryAdminGrpcService extends MutinyMemoryAdminServiceGrpc.MemoryAdminServiceImplBase {
 
-    /**
-     * Stats: {@code long_term_edge} has no index on user_id (none of its statements needs one); its rows are
-     * counted through their from-node (edge_from_idx), exact because the composite foreign key
-     * {@code (user_id, agent_id, from_node_id)} puts every edge in its from-node's pair.
-     */
-    public static final Map<String, TenantRowCounts.Via> COUNTED_VIA = Map.of("long_term_edge",
-            new TenantRowCounts.Via("from_node_id", "long_term_node", "id"));
-
-    private final DataSource dataSource;
+    private final MemoryStats stats;
     private final SynapseDecayJob synapseDecay;
     private final PromotionJob promotionJob;
     private final NodeDecayJob nodeDecay;
@@ -86,7 +74,7 @@ public class MemoryAdminGrpcService extends MutinyMemoryAdminServiceGrpc.MemoryA
     private final MemoryImport importer;
     private final Reembed reembed;
 
-    public MemoryAdminGrpcService(DataSource dataSource, SynapseDecayJob synapseDecay, PromotionJob promotionJob,
+    public MemoryAdminGrpcService(MemoryStats stats, SynapseDecayJob synapseDecay, PromotionJob promotionJob,
             NodeDecayJob nodeDecay, ShortTermExpiryJob expiry, Promotion promotion, ShortTermEntries entries,
             EdgeRecompute edgeRecompute, LogRetentionJob logRetention, HousekeepingJob housekeeping,
             Calibration calibration, MemoryExport export, MemoryImport importer, Reembed reembed) {
@@ -97,7 +85,7 @@ public class MemoryAdminGrpcService extends MutinyMemoryAdminServiceGrpc.MemoryA
         this.export = export;
         this.importer = importer;
         this.edgeRecompute = edgeRecompute;
-        this.dataSource = dataSource;
+        this.stats = stats;
         this.synapseDecay = synapseDecay;
         this.promotionJob = promotionJob;
         this.nodeDecay = nodeDecay;
@@ -203,7 +191,7 @@ public class MemoryAdminGrpcService extends MutinyMemoryAdminServiceGrpc.MemoryA
     public Uni<MemoryStatsResponse> stats(MemoryStatsRequest request) {
         return Uni.createFrom().item(() -> {
             MemoryStatsResponse.Builder response = MemoryStatsResponse.newBuilder();
-            TenantRowCounts.count(dataSource, "memory", Tenancy.currentTenant(), COUNTED_VIA)
+            stats.rowCounts(Tenancy.currentTenant())
                     .forEach((table, rows) -> response.addTables(TableCount.newBuilder().setTable(table).setRows(rows)));
             return response.build();
         });

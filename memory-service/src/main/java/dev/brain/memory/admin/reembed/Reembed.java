@@ -1,7 +1,5 @@
 package dev.brain.memory.admin.reembed;
 
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
@@ -9,27 +7,25 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import javax.sql.DataSource;
-
 import jakarta.enterprise.context.ApplicationScoped;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.brain.db.Jdbc;
 import dev.brain.memory.admin.reembed.ReembedRepository.NodeLayers;
 import dev.brain.memory.admin.reembed.ReembedRepository.Text;
 import dev.brain.memory.embedding.service.Embedder;
 import dev.brain.memory.log.PipelineLogLines;
 import dev.brain.memory.config.MemoryConfig;
 import dev.brain.memory.longterm.edges.EdgeRecompute;
-import dev.brain.memory.longterm.partition.PairAccess.PairId;
+import dev.brain.memory.pair.PairAccess.PairId;
 import dev.brain.memory.longterm.partition.PairLock;
-import dev.brain.memory.longterm.promotion.JobRuns;
+import dev.brain.memory.jobs.JobRuns;
 import dev.brain.memory.longterm.promotion.NodeWriteRepository;
 import dev.brain.memory.longterm.promotion.Trigger1;
 import dev.brain.memory.longterm.vectors.TextVectors;
-import dev.brain.db.DataAccessException;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 
 /**
@@ -84,12 +80,12 @@ public class Reembed {
     private final PipelineLogLines log;
     private final MemoryConfig config;
     private final Embedder embedder;
-    private final DataSource dataSource;
+    private final Jdbc jdbc;
     private final Clock clock;
 
     public Reembed(ReembedRepository repository, TextVectors vectors, EdgeRecompute edgeRecompute, Trigger1 trigger1,
             NodeWriteRepository nodes, JobRuns runs, PipelineLogLines log, MemoryConfig config, Embedder embedder,
-            DataSource dataSource, Clock clock) {
+            Jdbc jdbc, Clock clock) {
         this.repository = repository;
         this.vectors = vectors;
         this.edgeRecompute = edgeRecompute;
@@ -99,7 +95,7 @@ public class Reembed {
         this.log = log;
         this.config = config;
         this.embedder = embedder;
-        this.dataSource = dataSource;
+        this.jdbc = jdbc;
         this.clock = clock;
     }
 
@@ -254,11 +250,7 @@ public class Reembed {
     }
 
     private void lock(PairId pair) {
-        try (Connection c = dataSource.getConnection()) {
-            PairLock.lock(c, pair.userId(), pair.agentId());
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        PairLock.lock(jdbc, pair.userId(), pair.agentId());
     }
 
     private void logLine(PairId pair, boolean rebuild, PairCounts c, long started) {

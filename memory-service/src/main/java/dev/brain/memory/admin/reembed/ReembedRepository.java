@@ -1,28 +1,18 @@
 package dev.brain.memory.admin.reembed;
 
-import static dev.brain.memory.longterm.repository.LongTermRepository.longs;
-import static dev.brain.memory.longterm.repository.LongTermRepository.strings;
-
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
-import java.util.ArrayList;
 import java.util.List;
-
-import javax.sql.DataSource;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import com.pgvector.PGvector;
-
-import dev.brain.memory.longterm.partition.PairAccess.PairId;
-import dev.brain.memory.longterm.repository.LongTermRepository;
+import dev.brain.db.Jdbc;
+import dev.brain.db.PgVector;
+import dev.brain.memory.pair.PairAccess.PairId;
 import dev.brain.memory.longterm.weights.LayerData;
 import dev.brain.memory.longterm.weights.Precision;
 import dev.brain.memory.longterm.weights.TimeRef;
-import dev.brain.db.DataAccessException;
 import dev.brain.tenancy.TenantUsers;
 
 /**
@@ -42,10 +32,10 @@ public class ReembedRepository {
     public record NodeLayers(long id, float[] embedding, double absoluteWeight, LayerData data) {
     }
 
-    private final DataSource dataSource;
+    private final Jdbc jdbc;
 
-    public ReembedRepository(DataSource dataSource) {
-        this.dataSource = dataSource;
+    public ReembedRepository(Jdbc jdbc) {
+        this.jdbc = jdbc;
     }
 
     /** The pairs of {@code tenant} that hold a node or an entry, by user and agent. */
@@ -53,18 +43,8 @@ public class ReembedRepository {
         String sql = "select user_id, agent_id from long_term_node where " + TenantUsers.condition("user_id")
                 + " union select user_id, agent_id from short_term_entry where " + TenantUsers.condition("user_id")
                 + " order by 1, 2";
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            TenantUsers.bind(s, TenantUsers.bind(s, 1, tenant), tenant);
-            List<PairId> pairs = new ArrayList<>();
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    pairs.add(new PairId(rs.getString(1), rs.getString(2)));
-                }
-            }
-            return pairs;
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        return jdbc.query(sql, s -> TenantUsers.bind(s, TenantUsers.bind(s, 1, tenant), tenant),
+                rs -> new PairId(rs.getString(1), rs.getString(2)));
     }
 
     /** The next {@code limit} nodes of the pair after id {@code afterId}, by id. */
@@ -102,57 +82,20 @@ public class ReembedRepository {
                    and t.node_id = e.to_node_id and t.user_id = e.user_id and t.agent_id = e.agent_id
                    and e.embedding_cosine_initial is distinct from 1 - (f.embedding <=> t.embedding)
                 returning e.id""";
-        return ids(sql, s -> {
-            s.setString(1, userId);
-            s.setString(2, agentId);
-            s.setArray(3, s.getConnection().createArrayOf("bigint", fromIds.toArray()));
-        });
+        return jdbc.list(sql, rs -> rs.getLong(1), userId, agentId, fromIds.toArray(Long[]::new));
     }
 
     /** The next {@code limit} node ids of the pair after {@code afterId}. */
     public List<Long> nodeIds(String userId, String agentId, long afterId, int limit) {
         String sql = "select id from long_term_node where user_id = ? and agent_id = ? and id > ? order by id limit ?";
-        return ids(sql, s -> {
-            s.setString(1, userId);
-            s.setString(2, agentId);
-            s.setLong(3, afterId);
-            s.setInt(4, limit);
-        });
-    }
-
-    private interface Binder {
-        void bind(PreparedStatement s) throws SQLException;
-    }
-
-    /** The first column of every row of {@code sql}, as longs. */
-    private List<Long> ids(String sql, Binder binder) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            binder.bind(s);
-            List<Long> ids = new ArrayList<>();
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    ids.add(rs.getLong(1));
-                }
-            }
-            return ids;
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        return jdbc.list(sql, rs -> rs.getLong(1), userId, agentId, afterId, limit);
     }
 
     /** Every edge of the pair deleted (by from-node, on edge_from_idx); returns the directed rows deleted. */
     public int deleteEdges(String userId, String agentId) {
         String sql = "delete from long_term_edge where user_id = ? and agent_id = ? and from_node_id in"
                 + " (select id from long_term_node where user_id = ? and agent_id = ?)";
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setString(1, userId);
-            s.setString(2, agentId);
-            s.setString(3, userId);
-            s.setString(4, agentId);
-            return s.executeUpdate();
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        return jdbc.update(sql, userId, agentId, userId, agentId);
     }
 
     /** The next {@code limit} nodes of the pair after id {@code afterId} with what Trigger 1 reads of them. */
@@ -163,43 +106,20 @@ public class ReembedRepository {
                   from long_term_node n join long_term_node_embedding e
                     on e.node_id = n.id and e.user_id = n.user_id and e.agent_id = n.agent_id
                  where n.user_id = ? and n.agent_id = ? and n.id > ? order by n.id limit ?""";
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setString(1, userId);
-            s.setString(2, agentId);
-            s.setLong(3, afterId);
-            s.setInt(4, limit);
-            List<NodeLayers> nodes = new ArrayList<>();
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    OffsetDateTime at = rs.getObject(7, OffsetDateTime.class);
-                    TimeRef time = at == null ? null : new TimeRef(at.toInstant(), Precision.ofDb(rs.getString(8)));
-                    nodes.add(new NodeLayers(rs.getLong(1), new PGvector(rs.getString(2)).toArray(), rs.getDouble(3),
-                            new LayerData(longs(rs.getArray(4)), strings(rs.getArray(5)), strings(rs.getArray(6)),
-                                    time)));
-                }
-            }
-            return nodes;
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        return jdbc.list(sql, ReembedRepository::nodeLayers, userId, agentId, afterId, limit);
+    }
+
+    private static NodeLayers nodeLayers(ResultSet rs) throws SQLException {
+        OffsetDateTime at = rs.getObject(7, OffsetDateTime.class);
+        TimeRef time = at == null ? null : new TimeRef(at.toInstant(), Precision.ofDb(rs.getString(8)));
+        return new NodeLayers(rs.getLong(1), PgVector.parse(rs.getString(2)), rs.getDouble(3),
+                new LayerData(Jdbc.longs(rs, "entity_ids"), Jdbc.strings(rs, "topic_keys"), Jdbc.strings(rs, "topics"),
+                        time));
     }
 
     private List<Text> texts(String sql, String userId, String agentId, Object after, int limit) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setString(1, userId);
-            s.setString(2, agentId);
-            s.setObject(3, after);
-            s.setInt(4, limit);
-            List<Text> rows = new ArrayList<>();
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    rows.add(new Text(rs.getLong(1), rs.getString(2), rs.getString(3)));
-                }
-            }
-            return rows;
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        return jdbc.list(sql, rs -> new Text(rs.getLong(1), rs.getString(2), rs.getString(3)), userId, agentId, after,
+                limit);
     }
 
     private int writeVectors(String table, String id, String userId, String agentId, List<Text> rows,
@@ -209,14 +129,7 @@ public class ReembedRepository {
         }
         String sql = "update " + table + " r set embedding = u.v::vector from unnest(?::bigint[], ?::text[]) u(id, v)"
                 + " where r.user_id = ? and r.agent_id = ? and r." + id + " = u.id and r.embedding <> u.v::vector";
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setArray(1, c.createArrayOf("bigint", rows.stream().map(Text::id).toArray()));
-            s.setArray(2, c.createArrayOf("text", vectors.stream().map(LongTermRepository::vectorLiteral).toArray()));
-            s.setString(3, userId);
-            s.setString(4, agentId);
-            return s.executeUpdate();
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        return jdbc.update(sql, rows.stream().map(Text::id).toArray(Long[]::new),
+                vectors.stream().map(PgVector::literal).toArray(String[]::new), userId, agentId);
     }
 }

@@ -1,22 +1,17 @@
 package dev.brain.memory.admin.scheduler;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import javax.sql.DataSource;
-
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.brain.db.Jdbc;
 import dev.brain.memory.config.MemoryConfig;
-import dev.brain.memory.longterm.promotion.JobRuns;
+import dev.brain.memory.jobs.JobRuns;
 import dev.brain.memory.synapse.config.SynapseConfig;
-import dev.brain.db.DataAccessException;
 import io.quarkus.logging.Log;
 import io.quarkus.scheduler.Scheduled;
 
@@ -33,15 +28,14 @@ public class HousekeepingJob {
     public static final String JOB = "HOUSEKEEPING";
 
     private final JobRuns runs;
-    private final DataSource dataSource;
+    private final Jdbc jdbc;
     private final MemoryConfig config;
     private final SynapseConfig synapses;
     private final Clock clock;
 
-    public HousekeepingJob(JobRuns runs, DataSource dataSource, MemoryConfig config, SynapseConfig synapses,
-            Clock clock) {
+    public HousekeepingJob(JobRuns runs, Jdbc jdbc, MemoryConfig config, SynapseConfig synapses, Clock clock) {
         this.runs = runs;
-        this.dataSource = dataSource;
+        this.jdbc = jdbc;
         this.config = config;
         this.synapses = synapses;
         this.clock = clock;
@@ -69,12 +63,6 @@ public class HousekeepingJob {
     }
 
     private long expire(String table, OffsetDateTime now, Duration retention) {
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement s = c.prepareStatement("delete from " + table + " where created_at < ?")) {
-            s.setObject(1, now.minus(retention));
-            return s.executeUpdate();
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        return jdbc.update("delete from " + table + " where created_at < ?", now.minus(retention));
     }
 }

@@ -1,10 +1,6 @@
 package dev.brain.memory.admin.transfer;
 
 import java.nio.charset.StandardCharsets;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.util.ArrayDeque;
@@ -13,15 +9,13 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 
-import javax.sql.DataSource;
-
 import jakarta.enterprise.context.ApplicationScoped;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.brain.db.Jdbc;
 import dev.brain.memory.embedding.service.Embedder;
-import dev.brain.memory.longterm.partition.PairAccess.PairId;
-import dev.brain.db.DataAccessException;
+import dev.brain.memory.pair.PairAccess.PairId;
 
 /**
  * Export (memory.md §13): the header line, then the pair's nodes, edges and entries and the tenant's synapses
@@ -101,13 +95,13 @@ public class MemoryExport {
                        and (y.target_type <> 'memory' or (tn.user_id = ? and tn.agent_id = ?))))
             order by y.id limit ?""";
 
-    private final DataSource dataSource;
+    private final Jdbc jdbc;
     private final Embedder embedder;
     private final ObjectMapper json;
     private final Clock clock;
 
-    public MemoryExport(DataSource dataSource, Embedder embedder, ObjectMapper json, Clock clock) {
-        this.dataSource = dataSource;
+    public MemoryExport(Jdbc jdbc, Embedder embedder, ObjectMapper json, Clock clock) {
+        this.jdbc = jdbc;
         this.embedder = embedder;
         this.json = json;
         this.clock = clock;
@@ -190,43 +184,30 @@ public class MemoryExport {
             }
         }
 
+        /** Reads the next page of kind {@code k} after the last id read; returns the rows read. */
         private int page(Kind k) {
+            record Line(long id, String json) {
+            }
             String sql = switch (k) {
                 case NODE -> NODE;
                 case EDGE -> EDGE;
                 case ENTRY -> ENTRY;
                 case SYNAPSE -> SYNAPSE;
             };
-            try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-                int i = 1;
-                if (k == Kind.SYNAPSE) {
-                    s.setString(i++, tenant);
-                    s.setLong(i++, after);
-                    String user = pair == null ? null : pair.userId();
-                    String agent = pair == null ? null : pair.agentId();
-                    s.setString(i++, user);
-                    s.setString(i++, user);
-                    s.setString(i++, agent);
-                    s.setString(i++, user);
-                    s.setString(i++, agent);
-                } else {
-                    s.setString(i++, pair.userId());
-                    s.setString(i++, pair.agentId());
-                    s.setLong(i++, after);
-                }
-                s.setInt(i, PAGE);
-                int n = 0;
-                try (ResultSet rs = s.executeQuery()) {
-                    while (rs.next()) {
-                        after = rs.getLong(1);
-                        lines.addLast(rs.getString(2));
-                        n++;
-                    }
-                }
-                return n;
-            } catch (SQLException e) {
-                throw new DataAccessException(e);
+            Object[] params;
+            if (k == Kind.SYNAPSE) {
+                String user = pair == null ? null : pair.userId();
+                String agent = pair == null ? null : pair.agentId();
+                params = new Object[] { tenant, after, user, user, agent, user, agent, PAGE };
+            } else {
+                params = new Object[] { pair.userId(), pair.agentId(), after, PAGE };
             }
+            List<Line> page = jdbc.list(sql, rs -> new Line(rs.getLong(1), rs.getString(2)), params);
+            for (Line line : page) {
+                after = line.id();
+                lines.addLast(line.json());
+            }
+            return page.size();
         }
     }
 }

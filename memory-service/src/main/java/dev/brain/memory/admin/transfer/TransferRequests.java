@@ -5,6 +5,7 @@ import java.util.List;
 
 import com.google.protobuf.Timestamp;
 
+import dev.brain.db.transfer.OnConflict;
 import dev.brain.grpc.v1.CalibrateResponse;
 import dev.brain.grpc.v1.CosineDistribution;
 import dev.brain.grpc.v1.ImportMemoryOptions;
@@ -12,8 +13,8 @@ import dev.brain.grpc.v1.ImportMemoryRequest;
 import dev.brain.grpc.v1.MemoryRecordKind;
 import dev.brain.memory.admin.calibration.Calibration;
 import dev.brain.memory.admin.calibration.CosineStats;
-import dev.brain.memory.longterm.partition.PairAccess;
-import dev.brain.memory.longterm.partition.PairAccess.PairId;
+import dev.brain.memory.pair.PairAccess;
+import dev.brain.memory.pair.PairAccess.PairId;
 import io.grpc.Status;
 
 /** Proto ↔ domain mapping of Calibrate, Export and Import. */
@@ -47,10 +48,10 @@ public final class TransferRequests {
 
     public static MemoryImport.Options options(ImportMemoryOptions o) {
         PairId pair = o.hasPair() ? PairAccess.require(o.getPair()) : null;
-        MemoryImport.Policy policy = switch (o.getOnConflict()) {
-            case IMPORT_CONFLICT_POLICY_UNSPECIFIED, IMPORT_CONFLICT_POLICY_FAIL -> MemoryImport.Policy.FAIL;
-            case IMPORT_CONFLICT_POLICY_SKIP -> MemoryImport.Policy.SKIP;
-            case IMPORT_CONFLICT_POLICY_REPLACE -> MemoryImport.Policy.REPLACE;
+        OnConflict policy = switch (o.getOnConflict()) {
+            case IMPORT_CONFLICT_POLICY_UNSPECIFIED, IMPORT_CONFLICT_POLICY_FAIL -> OnConflict.FAIL;
+            case IMPORT_CONFLICT_POLICY_SKIP -> OnConflict.SKIP;
+            case IMPORT_CONFLICT_POLICY_REPLACE -> OnConflict.REPLACE;
             default -> throw Status.INVALID_ARGUMENT.withDescription("options.on_conflict: unknown policy")
                     .asRuntimeException();
         };

@@ -1,17 +1,13 @@
 package dev.brain.memory.embedding.service;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Map;
-
-import javax.sql.DataSource;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
+import dev.brain.db.DataAccessException;
+import dev.brain.db.Jdbc;
 import io.quarkus.runtime.StartupEvent;
 
 /**
@@ -33,10 +29,10 @@ public class VectorDimensionCheck {
              order by 1
             """;
 
-    private final DataSource dataSource;
+    private final Jdbc jdbc;
 
-    public VectorDimensionCheck(DataSource dataSource) {
-        this.dataSource = dataSource;
+    public VectorDimensionCheck(Jdbc jdbc) {
+        this.jdbc = jdbc;
     }
 
     void onStart(@Observes StartupEvent event, Embedder embedder) {
@@ -60,16 +56,10 @@ public class VectorDimensionCheck {
     /** Column → dimension of every vector column of the schema (pgvector keeps the dimension in atttypmod). */
     public Map<String, Integer> storedDimensions() {
         Map<String, Integer> dimensions = new LinkedHashMap<>();
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement statement = connection.prepareStatement(STORED)) {
-            statement.setString(1, SCHEMA);
-            try (ResultSet rs = statement.executeQuery()) {
-                while (rs.next()) {
-                    dimensions.put(rs.getString(1), rs.getInt(2));
-                }
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("cannot read the stored vector dimension: " + e.getMessage(), e);
+        try {
+            jdbc.forEach(STORED, 0, s -> s.setString(1, SCHEMA), rs -> dimensions.put(rs.getString(1), rs.getInt(2)));
+        } catch (DataAccessException e) {
+            throw new IllegalStateException("cannot read the stored vector dimension: " + e.getMessage(), e.getCause());
         }
         return dimensions;
     }

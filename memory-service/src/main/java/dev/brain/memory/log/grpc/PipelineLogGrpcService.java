@@ -14,7 +14,7 @@ import dev.brain.memory.log.mapping.PipelineLogMapper;
 import dev.brain.memory.log.repository.PipelineLogRepository.Filter;
 import dev.brain.memory.log.repository.PipelineLogRepository.Visibility;
 import dev.brain.memory.log.service.PipelineLogs;
-import dev.brain.memory.longterm.partition.PairAccess.PairId;
+import dev.brain.memory.pair.PairAccess.PairId;
 import dev.brain.tenancy.Tenancy;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.common.annotation.Blocking;

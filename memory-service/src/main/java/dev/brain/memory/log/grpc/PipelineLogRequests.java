@@ -17,8 +17,8 @@ import dev.brain.grpc.v1.WritePipelineLogRequest;
 import dev.brain.memory.log.LogLine;
 import dev.brain.memory.log.mapping.PipelineLogMapper;
 import dev.brain.memory.log.repository.PipelineLogRepository.After;
-import dev.brain.memory.longterm.partition.PairAccess;
-import dev.brain.memory.longterm.partition.PairAccess.PairId;
+import dev.brain.memory.pair.PairAccess;
+import dev.brain.memory.pair.PairAccess.PairId;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 

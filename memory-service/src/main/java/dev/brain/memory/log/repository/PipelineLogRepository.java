@@ -1,21 +1,15 @@
 package dev.brain.memory.log.repository;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.sql.Types;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
-import javax.sql.DataSource;
-
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.brain.db.Jdbc;
 import dev.brain.memory.log.LogLine;
-import dev.brain.db.DataAccessException;
 
 /** Native SQL of the pipeline log (memory.md §10): multi-row insert, keyset query, retention delete. */
 @ApplicationScoped
@@ -40,10 +34,10 @@ public class PipelineLogRepository {
     public record After(OffsetDateTime createdAt, long id) {
     }
 
-    private final DataSource dataSource;
+    private final Jdbc jdbc;
 
-    public PipelineLogRepository(DataSource dataSource) {
-        this.dataSource = dataSource;
+    public PipelineLogRepository(Jdbc jdbc) {
+        this.jdbc = jdbc;
     }
 
     /** One multi-row INSERT in its own transaction (or the caller's, when one is active). */
@@ -55,7 +49,7 @@ public class PipelineLogRepository {
         for (int i = 0; i < lines.size(); i++) {
             sql.append(i == 0 ? "" : ", ").append(ROW);
         }
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql.toString())) {
+        return jdbc.update(sql.toString(), s -> {
             int p = 1;
             for (LogLine l : lines) {
                 s.setObject(p++, l.createdAt());
@@ -68,10 +62,7 @@ public class PipelineLogRepository {
                 s.setString(p++, l.userId());
                 s.setString(p++, l.agentId());
             }
-            return s.executeUpdate();
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        });
     }
 
     /** Up to {@code limit} rows matching {@code filter} after {@code after}, in (created_at, id) order. */
@@ -103,27 +94,10 @@ public class PipelineLogRepository {
         }
         sql.append(" order by created_at, id limit ?");
         args.add(limit);
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql.toString())) {
-            for (int i = 0; i < args.size(); i++) {
-                Object a = args.get(i);
-                if (a instanceof UUID) {
-                    s.setObject(i + 1, a, Types.OTHER);
-                } else {
-                    s.setObject(i + 1, a);
-                }
-            }
-            List<LogLine.Stored> rows = new ArrayList<>();
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    rows.add(new LogLine.Stored(rs.getLong(1), new LogLine(rs.getObject(2, OffsetDateTime.class),
-                            rs.getString(3), rs.getObject(4, UUID.class), rs.getString(5), rs.getString(6),
-                            rs.getString(7), rs.getString(8), rs.getString(9), rs.getString(10))));
-                }
-            }
-            return rows;
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        return jdbc.list(sql.toString(), rs -> new LogLine.Stored(rs.getLong(1), new LogLine(
+                rs.getObject(2, OffsetDateTime.class), rs.getString(3), rs.getObject(4, UUID.class), rs.getString(5),
+                rs.getString(6), rs.getString(7), rs.getString(8), rs.getString(9), rs.getString(10))),
+                args.toArray());
     }
 
     /**
@@ -133,13 +107,7 @@ public class PipelineLogRepository {
     public int deleteOlderThan(OffsetDateTime cutoff, int batch) {
         String sql = "delete from pipeline_log where id in (select id from pipeline_log"
                 + " where created_at < ? and art <> 'turn_raw' limit ?)";
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setObject(1, cutoff);
-            s.setInt(2, batch);
-            return s.executeUpdate();
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        return jdbc.update(sql, cutoff, batch);
     }
 
     private static void add(StringBuilder sql, List<Object> args, String clause, Object value) {

@@ -9,7 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.brain.memory.log.repository.PipelineLogRepository;
 import dev.brain.memory.config.MemoryConfig;
-import dev.brain.memory.longterm.promotion.JobRuns;
+import dev.brain.memory.jobs.JobRuns;
 import io.quarkus.logging.Log;
 import io.quarkus.scheduler.Scheduled;
 

@@ -1,22 +1,16 @@
 package dev.brain.memory.longterm.decay;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import javax.sql.DataSource;
-
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.brain.memory.log.PipelineLogLines;
+import dev.brain.db.Jdbc;
 import dev.brain.memory.config.MemoryConfig;
-import dev.brain.memory.longterm.promotion.JobRuns;
-import dev.brain.db.DataAccessException;
+import dev.brain.memory.jobs.JobRuns;
+import dev.brain.memory.log.PipelineLogLines;
 import io.quarkus.logging.Log;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
@@ -38,14 +32,14 @@ public class NodeDecayJob {
 
     private final JobRuns runs;
     private final MemoryConfig config;
-    private final DataSource dataSource;
+    private final Jdbc jdbc;
     private final PipelineLogLines log;
     private final Clock clock;
 
-    public NodeDecayJob(JobRuns runs, MemoryConfig config, DataSource dataSource, PipelineLogLines log, Clock clock) {
+    public NodeDecayJob(JobRuns runs, MemoryConfig config, Jdbc jdbc, PipelineLogLines log, Clock clock) {
         this.runs = runs;
         this.config = config;
-        this.dataSource = dataSource;
+        this.jdbc = jdbc;
         this.log = log;
         this.clock = clock;
     }
@@ -72,27 +66,12 @@ public class NodeDecayJob {
         String stats = "update partition_stats ps set active_count = c.n from (select user_id, agent_id,"
                 + " count(*) filter (where active) as n from long_term_node group by user_id, agent_id) c"
                 + " where ps.user_id = c.user_id and ps.agent_id = c.agent_id and ps.active_count <> c.n";
+        long[] updated = jdbc.one(update, rs -> new long[] { rs.getLong(1), rs.getLong(2) }, rate, now, now, rate, now,
+                config.node().minWeight()).orElseThrow();
         Map<String, Long> counts = new LinkedHashMap<>();
-        try (Connection c = dataSource.getConnection()) {
-            try (PreparedStatement s = c.prepareStatement(update)) {
-                s.setDouble(1, rate);
-                s.setObject(2, now);
-                s.setObject(3, now);
-                s.setDouble(4, rate);
-                s.setObject(5, now);
-                s.setDouble(6, config.node().minWeight());
-                try (ResultSet rs = s.executeQuery()) {
-                    rs.next();
-                    counts.put("nodes_updated", rs.getLong(1));
-                    counts.put("deactivated", rs.getLong(2));
-                }
-            }
-            try (PreparedStatement s = c.prepareStatement(stats)) {
-                counts.put("partitions_refreshed", (long) s.executeUpdate());
-            }
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        counts.put("nodes_updated", updated[0]);
+        counts.put("deactivated", updated[1]);
+        counts.put("partitions_refreshed", (long) jdbc.update(stats));
         log.write("background", "job", "memory.decay", "note", "{\"job\":\"NODE_DECAY\",\"status\":\"done\","
                 + "\"nodes_updated\":" + counts.get("nodes_updated") + ",\"deactivated\":" + counts.get("deactivated")
                 + "}", null, null);

@@ -1,29 +1,20 @@
 package dev.brain.memory.longterm.edges;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.OffsetDateTime;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
-import javax.sql.DataSource;
-
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
-import dev.brain.memory.longterm.repository.LongTermRepository;
+import dev.brain.db.Jdbc;
+import dev.brain.memory.longterm.partition.PairLock;
 import dev.brain.memory.longterm.weights.EdgeWeights;
 import dev.brain.memory.longterm.weights.Layer;
 import dev.brain.memory.longterm.weights.Layers;
 import dev.brain.memory.longterm.weights.Precision;
-import dev.brain.memory.longterm.partition.PairLock;
-import dev.brain.db.DataAccessException;
 
 /**
  * Trigger 2 (memory.md §5.6): recomputes the weights of every edge from and to the given nodes from the
@@ -44,13 +35,17 @@ public class EdgeRecompute {
     private record Recomputed(long[] ids, double[] raw, double[] absolute, Set<Long> errors) {
     }
 
-    private final DataSource dataSource;
+    /** One edge read: its new weights, or — without reasons — null and the node to report. */
+    private record Weighed(long id, EdgeWeights.Pair weights, long blamed) {
+    }
+
+    private final Jdbc jdbc;
     private final Layers layers;
     private final EdgeWeights weights;
     private final Clock clock;
 
-    public EdgeRecompute(DataSource dataSource, Layers layers, EdgeWeights weights, Clock clock) {
-        this.dataSource = dataSource;
+    public EdgeRecompute(Jdbc jdbc, Layers layers, EdgeWeights weights, Clock clock) {
+        this.jdbc = jdbc;
         this.layers = layers;
         this.weights = weights;
         this.clock = clock;
@@ -62,11 +57,7 @@ public class EdgeRecompute {
      */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public Result onRequest(String userId, String agentId, List<Long> nodeIds) {
-        try (Connection c = dataSource.getConnection()) {
-            PairLock.lock(c, userId, agentId);
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        PairLock.lock(jdbc, userId, agentId);
         return nodeIds.isEmpty() ? forPair(userId, agentId) : forNodes(userId, agentId, nodeIds);
     }
 
@@ -80,12 +71,7 @@ public class EdgeRecompute {
         Long[] ids = nodeIds.stream().distinct().toArray(Long[]::new);
         Set<Long> touched = Set.of(ids);
         String where = "e.user_id = ? and e.agent_id = ? and (e.from_node_id = any(?) or e.to_node_id = any(?))";
-        Recomputed r = compute(where, s -> {
-            s.setString(1, userId);
-            s.setString(2, agentId);
-            s.setArray(3, s.getConnection().createArrayOf("bigint", ids));
-            s.setArray(4, s.getConnection().createArrayOf("bigint", ids));
-        }, (from, to) -> touched.contains(from) ? from : to);
+        Recomputed r = compute(where, (from, to) -> touched.contains(from) ? from : to, userId, agentId, ids, ids);
         write(r);
         return new Result(ids.length, r.ids().length, List.copyOf(r.errors()), (System.nanoTime() - started) / 1_000_000);
     }
@@ -101,11 +87,8 @@ public class EdgeRecompute {
             return new Result(0, 0, List.of(), 0);
         }
         Long[] ids = edgeIds.stream().distinct().toArray(Long[]::new);
-        Recomputed r = compute("e.user_id = ? and e.agent_id = ? and e.id = any(?)", s -> {
-            s.setString(1, userId);
-            s.setString(2, agentId);
-            s.setArray(3, s.getConnection().createArrayOf("bigint", ids));
-        }, (from, to) -> from);
+        Recomputed r = compute("e.user_id = ? and e.agent_id = ? and e.id = any(?)", (from, to) -> from, userId,
+                agentId, ids);
         write(r);
         return new Result(0, r.ids().length, List.copyOf(r.errors()), (System.nanoTime() - started) / 1_000_000);
     }
@@ -129,11 +112,8 @@ public class EdgeRecompute {
             nodes += batch.size();
             after = batch.get(batch.size() - 1);
             Long[] ids = batch.toArray(Long[]::new);
-            Recomputed r = compute("e.user_id = ? and e.agent_id = ? and e.from_node_id = any(?)", s -> {
-                s.setString(1, userId);
-                s.setString(2, agentId);
-                s.setArray(3, s.getConnection().createArrayOf("bigint", ids));
-            }, (from, to) -> from);
+            Recomputed r = compute("e.user_id = ? and e.agent_id = ? and e.from_node_id = any(?)", (from, to) -> from,
+                    userId, agentId, ids);
             write(r);
             edges += r.ids().length;
             errors.addAll(r.errors());
@@ -142,16 +122,12 @@ public class EdgeRecompute {
     }
 
     @FunctionalInterface
-    private interface Binder {
-        void bind(PreparedStatement statement) throws SQLException;
-    }
-
-    @FunctionalInterface
     private interface Blame {
         long node(long from, long to);
     }
 
-    private Recomputed compute(String where, Binder binder, Blame blame) {
+    /** The edges {@code where} selects with their new weights; {@code blame} names the node of an edge without reasons. */
+    private Recomputed compute(String where, Blame blame, Object... params) {
         String sql = """
                 select e.id, e.from_node_id, e.to_node_id, e.reasons, e.embedding_cosine_initial,
                        cardinality(e.shared_topics), e.timeline_distance, e.timeline_precision,
@@ -162,35 +138,21 @@ public class EdgeRecompute {
                 where %s
                 order by e.id
                 """.formatted(where);
-        List<long[]> ids = new ArrayList<>();
-        List<double[]> values = new ArrayList<>();
-        Set<Long> errors = new TreeSet<>();
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            binder.bind(s);
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    long id = rs.getLong(1);
-                    List<Layer> reasons = LongTermRepository.strings(rs.getArray(4)).stream().map(Layer::ofDb).toList();
-                    if (reasons.isEmpty()) {
-                        errors.add(blame.node(rs.getLong(2), rs.getLong(3)));
-                        continue;
-                    }
-                    double distance = rs.getDouble(7);
-                    Double timelineDistance = rs.wasNull() ? null : distance;
-                    var depths = layers.frozenDepths(reasons, rs.getDouble(5), rs.getInt(6), rs.getInt(11),
-                            rs.getInt(12), timelineDistance, Precision.ofDb(rs.getString(8)));
-                    EdgeWeights.Pair pair = weights.compute(rs.getDouble(9), rs.getDouble(10), depths);
-                    ids.add(new long[] {id});
-                    values.add(new double[] {pair.rawXY(), pair.absoluteXY()});
-                }
+        List<Weighed> edges = jdbc.list(sql, rs -> {
+            List<Layer> reasons = Jdbc.strings(rs, "reasons").stream().map(Layer::ofDb).toList();
+            if (reasons.isEmpty()) {
+                return new Weighed(rs.getLong(1), null, blame.node(rs.getLong(2), rs.getLong(3)));
             }
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
-        long[] idArray = ids.stream().mapToLong(a -> a[0]).toArray();
-        double[] raw = values.stream().mapToDouble(v -> v[0]).toArray();
-        double[] absolute = values.stream().mapToDouble(v -> v[1]).toArray();
-        return new Recomputed(idArray, raw, absolute, errors);
+            var depths = layers.frozenDepths(reasons, rs.getDouble(5), rs.getInt(6), rs.getInt(11), rs.getInt(12),
+                    Jdbc.doubleOrNull(rs, "timeline_distance"), Precision.ofDb(rs.getString(8)));
+            return new Weighed(rs.getLong(1), weights.compute(rs.getDouble(9), rs.getDouble(10), depths), 0);
+        }, params);
+        Set<Long> errors = new TreeSet<>();
+        edges.stream().filter(e -> e.weights() == null).forEach(e -> errors.add(e.blamed()));
+        List<Weighed> recomputed = edges.stream().filter(e -> e.weights() != null).toList();
+        return new Recomputed(recomputed.stream().mapToLong(Weighed::id).toArray(),
+                recomputed.stream().mapToDouble(e -> e.weights().rawXY()).toArray(),
+                recomputed.stream().mapToDouble(e -> e.weights().absoluteXY()).toArray(), errors);
     }
 
     private void write(Recomputed r) {
@@ -202,33 +164,11 @@ public class EdgeRecompute {
                   from unnest(?::bigint[], ?::float8[], ?::float8[]) as u(id, raw, abs)
                  where e.id = u.id
                 """;
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setObject(1, OffsetDateTime.now(clock));
-            s.setArray(2, c.createArrayOf("bigint", Arrays.stream(r.ids()).boxed().toArray()));
-            s.setArray(3, c.createArrayOf("float8", Arrays.stream(r.raw()).boxed().toArray()));
-            s.setArray(4, c.createArrayOf("float8", Arrays.stream(r.absolute()).boxed().toArray()));
-            s.executeUpdate();
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        jdbc.update(sql, OffsetDateTime.now(clock), r.ids(), r.raw(), r.absolute());
     }
 
     private List<Long> nodeIds(String userId, String agentId, long after) {
-        String sql = "select id from long_term_node where user_id = ? and agent_id = ? and id > ? order by id limit ?";
-        List<Long> ids = new ArrayList<>();
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setString(1, userId);
-            s.setString(2, agentId);
-            s.setLong(3, after);
-            s.setInt(4, PAIR_BATCH);
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    ids.add(rs.getLong(1));
-                }
-            }
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
-        return ids;
+        return jdbc.list("select id from long_term_node where user_id = ? and agent_id = ? and id > ? order by id limit ?",
+                rs -> rs.getLong(1), userId, agentId, after, PAIR_BATCH);
     }
 }

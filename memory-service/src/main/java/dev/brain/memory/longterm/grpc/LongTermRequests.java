@@ -16,11 +16,11 @@ import dev.brain.grpc.v1.TimePrecision;
 import dev.brain.grpc.v1.UpdateTimeReferenceRequest;
 import dev.brain.memory.config.MemoryConfig;
 import dev.brain.memory.longterm.mapping.LongTermMapper;
-import dev.brain.memory.longterm.partition.PairAccess;
 import dev.brain.memory.longterm.read.ReadModel;
 import dev.brain.memory.longterm.vectors.Vectors;
 import dev.brain.memory.longterm.weights.Precision;
 import dev.brain.memory.longterm.weights.TimeRef;
+import dev.brain.memory.pair.PairAccess;
 import dev.brain.memory.shortterm.mapping.EntryMapper;
 import io.grpc.Status;
 

@@ -1,7 +1,5 @@
 package dev.brain.memory.longterm.layerchange;
 
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -16,8 +14,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
-import javax.sql.DataSource;
-
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
@@ -25,10 +21,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.brain.memory.log.PipelineLogLines;
+import dev.brain.db.Jdbc;
 import dev.brain.memory.config.MemoryConfig;
+import dev.brain.memory.entity.EntityRegistry;
+import dev.brain.memory.log.PipelineLogLines;
 import dev.brain.memory.longterm.edges.EdgeRows;
-import dev.brain.memory.longterm.entity.EntityRegistry;
 import dev.brain.memory.longterm.layerchange.LayerChangeRepository.NodeData;
 import dev.brain.memory.longterm.layerchange.LayerChangeRepository.Rows;
 import dev.brain.memory.longterm.layerchange.LayerChangeRepository.StoredEdge;
@@ -41,7 +38,6 @@ import dev.brain.memory.longterm.weights.Layer;
 import dev.brain.memory.longterm.weights.LayerData;
 import dev.brain.memory.longterm.weights.Layers;
 import dev.brain.memory.longterm.weights.TimeRef;
-import dev.brain.db.DataAccessException;
 import io.grpc.Status;
 import io.quarkus.logging.Log;
 
@@ -73,11 +69,11 @@ public class LayerChange {
     private final MemoryConfig config;
     private final Layers layers;
     private final EdgeWeights weights;
-    private final DataSource dataSource;
+    private final Jdbc jdbc;
     private final Clock clock;
 
     public LayerChange(LayerChangeRepository repository, NodeWriteRepository nodes, EntityRegistry entities,
-            PipelineLogLines log, MemoryConfig config, Layers layers, EdgeWeights weights, DataSource dataSource,
+            PipelineLogLines log, MemoryConfig config, Layers layers, EdgeWeights weights, Jdbc jdbc,
             Clock clock) {
         this.repository = repository;
         this.nodes = nodes;
@@ -86,7 +82,7 @@ public class LayerChange {
         this.config = config;
         this.layers = layers;
         this.weights = weights;
-        this.dataSource = dataSource;
+        this.jdbc = jdbc;
         this.clock = clock;
     }
 
@@ -94,7 +90,7 @@ public class LayerChange {
     @Transactional
     public Merged mergeEntities(String userId, String agentId, List<Long> fromIds, long intoId) {
         long started = System.nanoTime();
-        lock(userId, agentId);
+        PairLock.lock(jdbc, userId, agentId);
         requireEntity(userId, agentId, intoId, "into_id");
         for (int i = 0; i < fromIds.size(); i++) {
             requireEntity(userId, agentId, fromIds.get(i), "from_ids[" + i + "]");
@@ -115,7 +111,7 @@ public class LayerChange {
     @Transactional
     public Summary deleteEntity(String userId, String agentId, long entityId) {
         long started = System.nanoTime();
-        lock(userId, agentId);
+        PairLock.lock(jdbc, userId, agentId);
         requireEntity(userId, agentId, entityId, "entity_id");
         List<Long> changed = repository.removeEntity(Rows.NODES, userId, agentId, entityId);
         int entries = repository.removeEntity(Rows.ENTRIES, userId, agentId, entityId).size();
@@ -134,7 +130,7 @@ public class LayerChange {
     @Transactional
     public Summary updateTimeReference(String userId, String agentId, String timelineRef, TimeRef time) {
         long started = System.nanoTime();
-        lock(userId, agentId);
+        PairLock.lock(jdbc, userId, agentId);
         List<Long> changed = repository.setTime(Rows.NODES, userId, agentId, timelineRef, time);
         int entries = repository.setTime(Rows.ENTRIES, userId, agentId, timelineRef, time).size();
         if (changed.isEmpty() && entries == 0) {
@@ -263,9 +259,9 @@ public class LayerChange {
      * entry of the pair carries it; a row of another pair is PERMISSION_DENIED, anything else NOT_FOUND.
      */
     private void requireEntity(String userId, String agentId, long id, String field) {
-        Optional<String[]> owner = entities.owner(id);
+        Optional<EntityRegistry.Owner> owner = entities.owner(id);
         if (owner.isPresent()) {
-            if (owner.get()[0].equals(userId) && owner.get()[1].equals(agentId)) {
+            if (owner.get().is(userId, agentId)) {
                 return;
             }
             throw Status.PERMISSION_DENIED.withDescription(field + ": entity " + id + " belongs to another pair")
@@ -273,14 +269,6 @@ public class LayerChange {
         }
         if (!repository.entityReferenced(userId, agentId, id)) {
             throw Status.NOT_FOUND.withDescription(field + ": entity " + id + " not found").asRuntimeException();
-        }
-    }
-
-    private void lock(String userId, String agentId) {
-        try (Connection c = dataSource.getConnection()) {
-            PairLock.lock(c, userId, agentId);
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
         }
     }
 

@@ -1,29 +1,20 @@
 package dev.brain.memory.longterm.layerchange;
 
-import static dev.brain.memory.longterm.repository.LongTermRepository.longs;
-import static dev.brain.memory.longterm.repository.LongTermRepository.strings;
-
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Types;
 import java.time.OffsetDateTime;
-import java.util.ArrayList;
+import java.time.ZoneOffset;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import javax.sql.DataSource;
-
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.brain.db.Jdbc;
 import dev.brain.memory.longterm.promotion.Candidate;
+import dev.brain.memory.longterm.promotion.NodeWriteRepository;
 import dev.brain.memory.longterm.weights.LayerData;
 import dev.brain.memory.longterm.weights.Precision;
 import dev.brain.memory.longterm.weights.TimeRef;
-import dev.brain.db.DataAccessException;
 
 /**
  * Trigger 3's statements (memory.md §5.6): the set-based rewrites of entity ids and time references in a pair's
@@ -74,45 +65,24 @@ public class LayerChangeRepository {
              where user_id = ? and agent_id = ? and timeline_ref = ?
             returning id""";
 
-    private final DataSource dataSource;
+    private final Jdbc jdbc;
 
-    public LayerChangeRepository(DataSource dataSource) {
-        this.dataSource = dataSource;
+    public LayerChangeRepository(Jdbc jdbc) {
+        this.jdbc = jdbc;
     }
 
     public List<Long> replaceEntities(Rows rows, String userId, String agentId, Long[] from, long into) {
-        return ids(REPLACE_ENTITIES.formatted(rows.table), (c, s) -> {
-            s.setArray(1, c.createArrayOf("bigint", from));
-            s.setLong(2, into);
-            s.setString(3, userId);
-            s.setString(4, agentId);
-            s.setArray(5, c.createArrayOf("bigint", from));
-        });
+        return ids(REPLACE_ENTITIES.formatted(rows.table), from, into, userId, agentId, from);
     }
 
     public List<Long> removeEntity(Rows rows, String userId, String agentId, long entityId) {
-        return ids(REMOVE_ENTITY.formatted(rows.table), (c, s) -> {
-            s.setLong(1, entityId);
-            s.setString(2, userId);
-            s.setString(3, agentId);
-            s.setLong(4, entityId);
-        });
+        return ids(REMOVE_ENTITY.formatted(rows.table), entityId, userId, agentId, entityId);
     }
 
     /** Sets (or with {@code time} null removes) the time reference of every row carrying {@code timelineRef}. */
     public List<Long> setTime(Rows rows, String userId, String agentId, String timelineRef, TimeRef time) {
-        return ids(SET_TIME.formatted(rows.table), (c, s) -> {
-            if (time == null) {
-                s.setNull(1, Types.TIMESTAMP_WITH_TIMEZONE);
-                s.setNull(2, Types.VARCHAR);
-            } else {
-                s.setObject(1, time.at().atOffset(java.time.ZoneOffset.UTC));
-                s.setString(2, time.precision().dbName());
-            }
-            s.setString(3, userId);
-            s.setString(4, agentId);
-            s.setString(5, timelineRef);
-        });
+        return ids(SET_TIME.formatted(rows.table), time == null ? null : time.at().atOffset(ZoneOffset.UTC),
+                time == null ? null : time.precision().dbName(), userId, agentId, timelineRef);
     }
 
     /** Whether a node or an entry of the pair carries the entity id (an id used without a registry row). */
@@ -120,20 +90,8 @@ public class LayerChangeRepository {
         String sql = "select exists (select 1 from long_term_node where user_id = ? and agent_id = ?"
                 + " and entity_ids && array[?::bigint]) or exists (select 1 from short_term_entry"
                 + " where user_id = ? and agent_id = ? and entity_ids && array[?::bigint])";
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setString(1, userId);
-            s.setString(2, agentId);
-            s.setLong(3, entityId);
-            s.setString(4, userId);
-            s.setString(5, agentId);
-            s.setLong(6, entityId);
-            try (ResultSet rs = s.executeQuery()) {
-                rs.next();
-                return rs.getBoolean(1);
-            }
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        return jdbc.one(sql, rs -> rs.getBoolean(1), userId, agentId, entityId, userId, agentId, entityId)
+                .orElseThrow();
     }
 
     /** Every edge of the pair from or to one of the nodes, in id order. */
@@ -141,22 +99,10 @@ public class LayerChangeRepository {
         String sql = "select id, from_node_id, to_node_id, reasons, cardinality(shared_topics), embedding_cosine_initial"
                 + " from long_term_edge where user_id = ? and agent_id = ?"
                 + " and (from_node_id = any(?::bigint[]) or to_node_id = any(?::bigint[])) order by id";
-        List<StoredEdge> edges = new ArrayList<>();
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setString(1, userId);
-            s.setString(2, agentId);
-            s.setArray(3, c.createArrayOf("bigint", nodes.toArray()));
-            s.setArray(4, c.createArrayOf("bigint", nodes.toArray()));
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    edges.add(new StoredEdge(rs.getLong(1), rs.getLong(2), rs.getLong(3), strings(rs.getArray(4)),
-                            rs.getInt(5), rs.getDouble(6)));
-                }
-            }
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
-        return edges;
+        Long[] ids = nodes.toArray(Long[]::new);
+        return jdbc.list(sql, rs -> new StoredEdge(rs.getLong("id"), rs.getLong("from_node_id"),
+                rs.getLong("to_node_id"), Jdbc.strings(rs, "reasons"), rs.getInt(5),
+                rs.getDouble("embedding_cosine_initial")), userId, agentId, ids, ids);
     }
 
     /** Current layer data and absolute weight of the pair's nodes among {@code ids}. */
@@ -164,21 +110,12 @@ public class LayerChangeRepository {
         String sql = "select id, absolute_weight, entity_ids, topic_keys, topics, time_at, time_precision"
                 + " from long_term_node where user_id = ? and agent_id = ? and id = any(?::bigint[])";
         Map<Long, NodeData> nodes = new HashMap<>();
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setString(1, userId);
-            s.setString(2, agentId);
-            s.setArray(3, c.createArrayOf("bigint", ids.toArray()));
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    OffsetDateTime at = rs.getObject(6, OffsetDateTime.class);
-                    TimeRef time = at == null ? null : new TimeRef(at.toInstant(), Precision.ofDb(rs.getString(7)));
-                    nodes.put(rs.getLong(1), new NodeData(rs.getLong(1), rs.getDouble(2),
-                            new LayerData(longs(rs.getArray(3)), strings(rs.getArray(4)), strings(rs.getArray(5)), time)));
-                }
-            }
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        jdbc.list(sql, rs -> {
+            OffsetDateTime at = rs.getObject("time_at", OffsetDateTime.class);
+            TimeRef time = at == null ? null : new TimeRef(at.toInstant(), Precision.ofDb(rs.getString("time_precision")));
+            return new NodeData(rs.getLong("id"), rs.getDouble("absolute_weight"), new LayerData(
+                    Jdbc.longs(rs, "entity_ids"), Jdbc.strings(rs, "topic_keys"), Jdbc.strings(rs, "topics"), time));
+        }, userId, agentId, ids.toArray(Long[]::new)).forEach(n -> nodes.put(n.id(), n));
         return nodes;
     }
 
@@ -193,27 +130,8 @@ public class LayerChangeRepository {
                  where a.node_id = ? and a.user_id = ? and a.agent_id = ?
                    and n.user_id = ? and n.agent_id = ? and n.id = any(?::bigint[])
                  order by n.id""";
-        List<Candidate> candidates = new ArrayList<>();
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setLong(1, nodeId);
-            s.setString(2, userId);
-            s.setString(3, agentId);
-            s.setString(4, userId);
-            s.setString(5, agentId);
-            s.setArray(6, c.createArrayOf("bigint", ids.toArray()));
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    OffsetDateTime at = rs.getObject(7, OffsetDateTime.class);
-                    TimeRef time = at == null ? null : new TimeRef(at.toInstant(), Precision.ofDb(rs.getString(8)));
-                    candidates.add(new Candidate(rs.getLong(1), rs.getBoolean(2), rs.getDouble(3), rs.getDouble(9),
-                            new LayerData(longs(rs.getArray(4)), strings(rs.getArray(5)), strings(rs.getArray(6)),
-                                    time)));
-                }
-            }
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
-        return candidates;
+        return jdbc.list(sql, NodeWriteRepository::candidate, nodeId, userId, agentId, userId, agentId,
+                ids.toArray(Long[]::new));
     }
 
     /**
@@ -230,46 +148,16 @@ public class LayerChangeRepository {
                        absolute_weight double precision, reasons text[], shared_entity_ids bigint[],
                        timeline_distance double precision, timeline_precision text, layer_count smallint)
                  where e.id = r.id and e.user_id = ? and e.agent_id = ?""";
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setObject(1, now);
-            s.setString(2, rowsJson);
-            s.setString(3, userId);
-            s.setString(4, agentId);
-            return s.executeUpdate();
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        return jdbc.update(sql, now, rowsJson, userId, agentId);
     }
 
     public int deleteEdges(String userId, String agentId, Collection<Long> ids) {
-        String sql = "delete from long_term_edge where user_id = ? and agent_id = ? and id = any(?::bigint[])";
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setString(1, userId);
-            s.setString(2, agentId);
-            s.setArray(3, c.createArrayOf("bigint", ids.toArray()));
-            return s.executeUpdate();
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        return jdbc.update("delete from long_term_edge where user_id = ? and agent_id = ? and id = any(?::bigint[])",
+                userId, agentId, ids.toArray(Long[]::new));
     }
 
-    @FunctionalInterface
-    private interface Binder {
-        void bind(Connection c, PreparedStatement s) throws SQLException;
-    }
-
-    private List<Long> ids(String sql, Binder binder) {
-        List<Long> ids = new ArrayList<>();
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            binder.bind(c, s);
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    ids.add(rs.getLong(1));
-                }
-            }
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
-        return ids;
+    /** The ids an {@code update … returning id} statement rewrote. */
+    private List<Long> ids(String sql, Object... params) {
+        return jdbc.list(sql, rs -> rs.getLong(1), params);
     }
 }

@@ -4,6 +4,8 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 
+import dev.brain.db.Jdbc;
+
 /**
  * The pair lock of memory.md §6 step 1: a transaction-scoped advisory lock that serialises promotion, usage
  * reinforcement and Trigger 3 within one pair. Every writer of a pair's nodes or edges takes this same key.
@@ -14,6 +16,14 @@ public final class PairLock {
     }
 
     /** Blocks until the pair's lock is held; released at commit or rollback of the current transaction. */
+    public static void lock(Jdbc jdbc, String userId, String agentId) {
+        jdbc.withConnection(c -> {
+            lock(c, userId, agentId);
+            return null;
+        });
+    }
+
+    /** As {@link #lock(Jdbc, String, String)}, on a connection the caller holds. */
     public static void lock(Connection c, String userId, String agentId) throws SQLException {
         try (PreparedStatement s = c.prepareStatement(
                 "select pg_advisory_xact_lock(hashtextextended('memory.pair:' || ? || chr(31) || ?, 0))")) {

@@ -1,23 +1,17 @@
 package dev.brain.memory.longterm.partition;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import javax.sql.DataSource;
-
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
+import dev.brain.db.Jdbc;
 import dev.brain.memory.longterm.promotion.NodeWriteRepository;
 import dev.brain.memory.longterm.repository.LongTermRepository;
 import dev.brain.memory.synapse.NodeKey;
 import dev.brain.memory.synapse.repository.SynapseRepository;
-import dev.brain.db.DataAccessException;
 import io.grpc.Status;
 
 /**
@@ -54,14 +48,14 @@ public class PartitionDeletes {
             new String[] { "pipeline_log", "delete from pipeline_log where user_id = ? and agent_id = ?" },
             new String[] { "partition_stats", "delete from partition_stats where user_id = ? and agent_id = ?" });
 
-    private final DataSource dataSource;
+    private final Jdbc jdbc;
     private final LongTermRepository longTerm;
     private final NodeWriteRepository nodes;
     private final SynapseRepository synapses;
 
-    public PartitionDeletes(DataSource dataSource, LongTermRepository longTerm, NodeWriteRepository nodes,
+    public PartitionDeletes(Jdbc jdbc, LongTermRepository longTerm, NodeWriteRepository nodes,
             SynapseRepository synapses) {
-        this.dataSource = dataSource;
+        this.jdbc = jdbc;
         this.longTerm = longTerm;
         this.nodes = nodes;
         this.synapses = synapses;
@@ -75,7 +69,7 @@ public class PartitionDeletes {
      */
     @Transactional
     public NodeDeleted deleteNode(String tenant, String userId, String agentId, long id) {
-        lock(userId, agentId);
+        PairLock.lock(jdbc, userId, agentId);
         var owner = longTerm.nodeOwner(id);
         if (owner.isEmpty()) {
             throw Status.NOT_FOUND.withDescription("id: node " + id + " not found").asRuntimeException();
@@ -84,21 +78,10 @@ public class PartitionDeletes {
             throw Status.PERMISSION_DENIED.withDescription("id: node " + id + " belongs to another pair")
                     .asRuntimeException();
         }
-        long edges = update("delete from long_term_edge where user_id = ? and agent_id = ?"
+        long edges = jdbc.update("delete from long_term_edge where user_id = ? and agent_id = ?"
                 + " and (from_node_id = ? or to_node_id = ?)", userId, agentId, id, id);
-        boolean active;
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
-                "delete from long_term_node where user_id = ? and agent_id = ? and id = ? returning active")) {
-            s.setString(1, userId);
-            s.setString(2, agentId);
-            s.setLong(3, id);
-            try (ResultSet rs = s.executeQuery()) {
-                rs.next();
-                active = rs.getBoolean(1);
-            }
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        boolean active = jdbc.one("delete from long_term_node where user_id = ? and agent_id = ? and id = ?"
+                + " returning active", rs -> rs.getBoolean(1), userId, agentId, id).orElseThrow();
         long removed = synapses.deleteTouching(tenant, new NodeKey("memory", id)).size();
         nodes.adjustStats(userId, agentId, -1, active ? -1 : 0, -edges);
         return new NodeDeleted(edges, removed);
@@ -107,33 +90,14 @@ public class PartitionDeletes {
     /** Every row of the pair, one transaction; rows deleted per table (plus the {@code memory} synapses). */
     @Transactional
     public Map<String, Long> deletePartition(String tenant, String userId, String agentId) {
-        lock(userId, agentId);
+        PairLock.lock(jdbc, userId, agentId);
         Map<String, Long> deleted = new LinkedHashMap<>();
         for (String[] statement : PARTITION) {
             long n = statement[0].equals("synapse")
-                    ? update(statement[1], tenant, userId, agentId, userId, agentId)
-                    : update(statement[1], userId, agentId);
+                    ? jdbc.update(statement[1], tenant, userId, agentId, userId, agentId)
+                    : jdbc.update(statement[1], userId, agentId);
             deleted.put(statement[0], n);
         }
         return deleted;
-    }
-
-    private void lock(String userId, String agentId) {
-        try (Connection c = dataSource.getConnection()) {
-            PairLock.lock(c, userId, agentId);
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
-    }
-
-    private long update(String sql, Object... params) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            for (int i = 0; i < params.length; i++) {
-                s.setObject(i + 1, params[i]);
-            }
-            return s.executeUpdate();
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
     }
 }

@@ -1,43 +1,37 @@
 package dev.brain.memory.longterm.promotion;
 
-import java.sql.Array;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-
-import javax.sql.DataSource;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import com.pgvector.PGvector;
 
-import dev.brain.memory.longterm.repository.LongTermRepository;
+import dev.brain.db.Jdbc;
 import dev.brain.memory.longterm.weights.LayerData;
 import dev.brain.memory.longterm.weights.Precision;
 import dev.brain.memory.longterm.weights.TimeRef;
-import dev.brain.db.DataAccessException;
 
 /**
  * The write side's statements on {@code long_term_node}, {@code long_term_edge} and {@code partition_stats}
  * (memory.md §6, §8): candidate lookups by index, the node copy of an entry, the batched edge insert, the
- * half-reactivation and the set-based decay. Every statement filters by the pair except the decay job.
+ * half-reactivation and the stats. Every statement filters by the pair (the node copy by its locked entry).
  */
 @ApplicationScoped
 public class NodeWriteRepository {
 
-    private final DataSource dataSource;
+    private final Jdbc jdbc;
 
-    public NodeWriteRepository(DataSource dataSource) {
-        this.dataSource = dataSource;
+    public NodeWriteRepository(Jdbc jdbc) {
+        this.jdbc = jdbc;
     }
 
     /** No bound: every node of the pair is a candidate (promotion). */
@@ -51,17 +45,8 @@ public class NodeWriteRepository {
     /** As {@link #countUpTo(String, String, long)}, among the nodes with an id below {@code beforeId}. */
     public long countUpTo(String userId, String agentId, long limit, long beforeId) {
         String sql = "select count(*) from (select 1 from long_term_node where user_id = ? and agent_id = ? limit ?) n";
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement s = LongTermRepository.prepareSizeDependent(c, bounded(sql, beforeId))) {
-            int i = bindPair(s, userId, agentId, beforeId);
-            s.setLong(i, limit);
-            try (ResultSet rs = s.executeQuery()) {
-                rs.next();
-                return rs.getLong(1);
-            }
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        return jdbc.queryCustomPlan(bounded(sql, beforeId), s -> Jdbc.bind(s, pair(userId, agentId, beforeId, limit)),
+                rs -> rs.getLong(1)).get(0);
     }
 
     /** The statement of candidate layer a with an exact scan: the pair's rows first, then sorted by distance. */
@@ -83,26 +68,20 @@ public class NodeWriteRepository {
         return nearest(userId, agentId, query, limit, exact, efSearch, ALL);
     }
 
-    /** Layer a among the nodes with an id below {@code beforeId} ({@link #ALL}: every node of the pair). */
+    /**
+     * Layer a among the nodes with an id below {@code beforeId} ({@link #ALL}: every node of the pair); the exact
+     * scan is planned for this pair's size, the HNSW scan's settings hold until the end of the transaction.
+     */
     public List<Long> nearest(String userId, String agentId, float[] query, int limit, boolean exact, int efSearch,
             long beforeId) {
-        try (Connection c = dataSource.getConnection()) {
-            if (!exact) {
-                try (Statement s = c.createStatement()) {
-                    s.execute("set local hnsw.iterative_scan = relaxed_order");
-                    s.execute("set local hnsw.ef_search = " + Math.max(efSearch, Math.min(limit, 1000)));
-                }
-            }
-            String sql = bounded(exact ? NEAREST_EXACT : NEAREST_HNSW, beforeId);
-            try (PreparedStatement s = exact ? LongTermRepository.prepareSizeDependent(c, sql) : c.prepareStatement(sql)) {
-                int i = bindPair(s, userId, agentId, beforeId);
-                s.setObject(i, new PGvector(query));
-                s.setInt(i + 1, limit);
-                return ids(s);
-            }
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
+        if (!exact) {
+            jdbc.update("set local hnsw.iterative_scan = relaxed_order");
+            jdbc.update("set local hnsw.ef_search = " + Math.max(efSearch, Math.min(limit, 1000)));
         }
+        String sql = bounded(exact ? NEAREST_EXACT : NEAREST_HNSW, beforeId);
+        Object[] params = pair(userId, agentId, beforeId, new PGvector(query), limit);
+        return distinct(exact ? jdbc.queryCustomPlan(sql, s -> Jdbc.bind(s, params), rs -> rs.getLong(1))
+                : jdbc.list(sql, rs -> rs.getLong(1), params));
     }
 
     /** Layer b: nodes sharing an entity id (GIN on entity_ids). */
@@ -111,7 +90,8 @@ public class NodeWriteRepository {
     }
 
     public List<Long> sharingEntity(String userId, String agentId, List<Long> entityIds, long beforeId) {
-        return arrayQuery(SHARED_ENTITY, userId, agentId, beforeId, "bigint", entityIds.toArray());
+        return entityIds.isEmpty() ? List.of() : ids(SHARED_ENTITY, userId, agentId, beforeId,
+                (Object) entityIds.toArray(Long[]::new));
     }
 
     /** Layer c: nodes sharing a topic key (GIN on topic_keys). */
@@ -120,7 +100,8 @@ public class NodeWriteRepository {
     }
 
     public List<Long> sharingTopic(String userId, String agentId, List<String> topicKeys, long beforeId) {
-        return arrayQuery(SHARED_TOPIC, userId, agentId, beforeId, "text", topicKeys.toArray());
+        return topicKeys.isEmpty() ? List.of() : ids(SHARED_TOPIC, userId, agentId, beforeId,
+                (Object) topicKeys.toArray(String[]::new));
     }
 
     /** Layer d: nodes of the same precision with time_at in [from, to) (b-tree on pair, precision, time_at). */
@@ -130,16 +111,8 @@ public class NodeWriteRepository {
 
     public List<Long> inTimeWindow(String userId, String agentId, Precision precision, Instant from, Instant to,
             long beforeId) {
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement s = c.prepareStatement(bounded(TIME_WINDOW, beforeId))) {
-            int i = bindPair(s, userId, agentId, beforeId);
-            s.setString(i, precision.dbName());
-            s.setObject(i + 1, from.atOffset(ZoneOffset.UTC));
-            s.setObject(i + 2, to.atOffset(ZoneOffset.UTC));
-            return ids(s);
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        return ids(TIME_WINDOW, userId, agentId, beforeId, precision.dbName(), from.atOffset(ZoneOffset.UTC),
+                to.atOffset(ZoneOffset.UTC));
     }
 
     /**
@@ -153,15 +126,23 @@ public class NodeWriteRepository {
         return beforeId == ALL ? sql : sql.replace("agent_id = ?", "agent_id = ? and " + id + " < ?");
     }
 
-    /** Binds user, agent and (when bounded) the bound; returns the next parameter index. */
-    private static int bindPair(PreparedStatement s, String userId, String agentId, long beforeId) throws SQLException {
-        s.setString(1, userId);
-        s.setString(2, agentId);
-        if (beforeId == ALL) {
-            return 3;
+    /** The parameters of a {@link #bounded} pair statement: user, agent, (when bounded) the bound, then {@code rest}. */
+    private static Object[] pair(String userId, String agentId, long beforeId, Object... rest) {
+        List<Object> params = new ArrayList<>(List.of(userId, agentId));
+        if (beforeId != ALL) {
+            params.add(beforeId);
         }
-        s.setLong(3, beforeId);
-        return 4;
+        Collections.addAll(params, rest);
+        return params.toArray();
+    }
+
+    /** The node ids a bounded pair statement finds, each once, in the order found. */
+    private List<Long> ids(String sql, String userId, String agentId, long beforeId, Object... rest) {
+        return distinct(jdbc.list(bounded(sql, beforeId), rs -> rs.getLong(1), pair(userId, agentId, beforeId, rest)));
+    }
+
+    private static List<Long> distinct(List<Long> ids) {
+        return List.copyOf(new LinkedHashSet<>(ids));
     }
 
     /** The candidates' layer data, weights, activity and cosine to the entry vector. */
@@ -170,25 +151,20 @@ public class NodeWriteRepository {
                 + " n.time_precision, 1 - (e.embedding <=> ?) from long_term_node n"
                 + " join long_term_node_embedding e on e.node_id = n.id and e.user_id = n.user_id"
                 + " and e.agent_id = n.agent_id where n.user_id = ? and n.agent_id = ? and n.id = any(?) order by n.id";
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setObject(1, new PGvector(query));
-            s.setString(2, userId);
-            s.setString(3, agentId);
-            s.setArray(4, c.createArrayOf("bigint", ids.toArray()));
-            List<Candidate> candidates = new ArrayList<>();
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    OffsetDateTime at = rs.getObject(7, OffsetDateTime.class);
-                    TimeRef time = at == null ? null : new TimeRef(at.toInstant(), Precision.ofDb(rs.getString(8)));
-                    candidates.add(new Candidate(rs.getLong(1), rs.getBoolean(2), rs.getDouble(3), rs.getDouble(9),
-                            new LayerData(longs(rs.getArray(4)), strings(rs.getArray(5)), strings(rs.getArray(6)),
-                                    time)));
-                }
-            }
-            return candidates;
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        return jdbc.list(sql, NodeWriteRepository::candidate, new PGvector(query), userId, agentId,
+                ids.toArray(Long[]::new));
+    }
+
+    /**
+     * A candidate row: id, active, absolute_weight, entity_ids, topic_keys, topics, time_at, time_precision and
+     * the cosine as the 9th column (Trigger 3 reads its candidates the same way).
+     */
+    public static Candidate candidate(ResultSet rs) throws SQLException {
+        OffsetDateTime at = rs.getObject("time_at", OffsetDateTime.class);
+        TimeRef time = at == null ? null : new TimeRef(at.toInstant(), Precision.ofDb(rs.getString("time_precision")));
+        return new Candidate(rs.getLong("id"), rs.getBoolean("active"), rs.getDouble("absolute_weight"),
+                rs.getDouble(9), new LayerData(Jdbc.longs(rs, "entity_ids"), Jdbc.strings(rs, "topic_keys"),
+                        Jdbc.strings(rs, "topics"), time));
     }
 
     /** §4.3: the node as a one-to-one copy of the entry plus its initial dynamics; returns its id. */
@@ -208,22 +184,8 @@ public class NodeWriteRepository {
                 insert into long_term_node_embedding (node_id, user_id, agent_id, embedding)
                 select node.id, node.user_id, node.agent_id, entry.embedding from node, entry
                 returning node_id""";
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setLong(1, entryId);
-            s.setDouble(2, raw);
-            s.setDouble(3, absolute);
-            s.setDouble(4, absolute);
-            s.setDouble(5, absolute);
-            s.setObject(6, now);
-            s.setObject(7, now);
-            s.setObject(8, now);
-            try (ResultSet rs = s.executeQuery()) {
-                rs.next();
-                return rs.getLong(1);
-            }
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        return jdbc.one(sql, rs -> rs.getLong(1), entryId, raw, absolute, absolute, absolute, now, now, now)
+                .orElseThrow();
     }
 
     /**
@@ -243,15 +205,7 @@ public class NodeWriteRepository {
                        raw_weight double precision, absolute_weight double precision, reasons text[],
                        shared_entity_ids bigint[], shared_topics text[], timeline_distance double precision,
                        timeline_precision text, embedding_cosine_initial double precision, layer_count smallint)""";
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setString(1, userId);
-            s.setString(2, agentId);
-            s.setObject(3, now);
-            s.setString(4, rowsJson);
-            return s.executeUpdate();
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        return jdbc.update(sql, userId, agentId, now, rowsJson);
     }
 
     /**
@@ -259,21 +213,10 @@ public class NodeWriteRepository {
      * active = true; nothing else changes.
      */
     public void halfReactivate(String userId, String agentId, long nodeId, double minWeight, OffsetDateTime now) {
-        String sql = "update long_term_node set decay_base = (absolute_weight + ?) / 2,"
+        jdbc.update("update long_term_node set decay_base = (absolute_weight + ?) / 2,"
                 + " decay_weight = (absolute_weight + ?) / 2, decay_base_at = ?, reactivated_at = ?, active = true"
-                + " where user_id = ? and agent_id = ? and id = ?";
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setDouble(1, minWeight);
-            s.setDouble(2, minWeight);
-            s.setObject(3, now);
-            s.setObject(4, now);
-            s.setString(5, userId);
-            s.setString(6, agentId);
-            s.setLong(7, nodeId);
-            s.executeUpdate();
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+                + " where user_id = ? and agent_id = ? and id = ?", minWeight, minWeight, now, now, userId, agentId,
+                nodeId);
     }
 
     /**
@@ -281,54 +224,10 @@ public class NodeWriteRepository {
      * stats row, which then starts at the clamped delta).
      */
     public void adjustStats(String userId, String agentId, long nodes, long active, long edges) {
-        String sql = "insert into partition_stats as ps (user_id, agent_id, node_count, active_count, edge_count)"
+        jdbc.update("insert into partition_stats as ps (user_id, agent_id, node_count, active_count, edge_count)"
                 + " values (?, ?, greatest(?, 0), greatest(?, 0), greatest(?, 0)) on conflict (user_id, agent_id)"
                 + " do update set node_count = greatest(ps.node_count + ?, 0),"
-                + " active_count = greatest(ps.active_count + ?, 0), edge_count = greatest(ps.edge_count + ?, 0)";
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setString(1, userId);
-            s.setString(2, agentId);
-            s.setLong(3, nodes);
-            s.setLong(4, active);
-            s.setLong(5, edges);
-            s.setLong(6, nodes);
-            s.setLong(7, active);
-            s.setLong(8, edges);
-            s.executeUpdate();
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
-    }
-
-    private List<Long> arrayQuery(String sql, String userId, String agentId, long beforeId, String type,
-            Object[] values) {
-        if (values.length == 0) {
-            return List.of();
-        }
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(bounded(sql, beforeId))) {
-            int i = bindPair(s, userId, agentId, beforeId);
-            s.setArray(i, c.createArrayOf(type, values));
-            return ids(s);
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
-    }
-
-    private static List<Long> ids(PreparedStatement s) throws SQLException {
-        Set<Long> ids = new LinkedHashSet<>();
-        try (ResultSet rs = s.executeQuery()) {
-            while (rs.next()) {
-                ids.add(rs.getLong(1));
-            }
-        }
-        return List.copyOf(ids);
-    }
-
-    private static List<String> strings(Array array) throws SQLException {
-        return array == null ? List.of() : List.of((String[]) array.getArray());
-    }
-
-    private static List<Long> longs(Array array) throws SQLException {
-        return array == null ? List.of() : List.of((Long[]) array.getArray());
+                + " active_count = greatest(ps.active_count + ?, 0), edge_count = greatest(ps.edge_count + ?, 0)",
+                userId, agentId, nodes, active, edges, nodes, active, edges);
     }
 }

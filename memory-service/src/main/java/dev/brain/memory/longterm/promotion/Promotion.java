@@ -1,7 +1,5 @@
 package dev.brain.memory.longterm.promotion;
 
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.DayOfWeek;
 import java.time.Duration;
@@ -15,16 +13,15 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
-import javax.sql.DataSource;
-
 import jakarta.enterprise.context.ApplicationScoped;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.brain.memory.log.PipelineLogLines;
+import dev.brain.db.Jdbc;
 import dev.brain.memory.config.MemoryConfig;
+import dev.brain.memory.log.PipelineLogLines;
 import dev.brain.memory.longterm.partition.PairLock;
 import dev.brain.memory.longterm.weights.LayerData;
 import dev.brain.memory.longterm.weights.NodeWeights;
@@ -64,12 +61,11 @@ public class Promotion {
     private final MemoryConfig config;
     private final NodeWeights nodeWeights;
     private final Trigger1 trigger1;
-    private final DataSource dataSource;
+    private final Jdbc jdbc;
     private final Clock clock;
 
     public Promotion(EntryRepository entries, NodeWriteRepository nodes, PipelineLogLines log, PromotionHooks hooks,
-            MemoryConfig config, NodeWeights nodeWeights, Trigger1 trigger1,
-            DataSource dataSource, Clock clock) {
+            MemoryConfig config, NodeWeights nodeWeights, Trigger1 trigger1, Jdbc jdbc, Clock clock) {
         this.entries = entries;
         this.nodes = nodes;
         this.log = log;
@@ -77,7 +73,7 @@ public class Promotion {
         this.config = config;
         this.nodeWeights = nodeWeights;
         this.trigger1 = trigger1;
-        this.dataSource = dataSource;
+        this.jdbc = jdbc;
         this.clock = clock;
     }
 
@@ -98,13 +94,11 @@ public class Promotion {
         }
     }
 
-    private Result promoteInTransaction(String userId, String agentId, long entryId, String source) throws SQLException {
+    private Result promoteInTransaction(String userId, String agentId, long entryId, String source) {
         long started = System.nanoTime();
         OffsetDateTime now = OffsetDateTime.now(clock);
         // 1. the pair lock
-        try (Connection c = dataSource.getConnection()) {
-            PairLock.lock(c, userId, agentId);
-        }
+        PairLock.lock(jdbc, userId, agentId);
         // 2. the entry, locked; only pending entries are promoted
         Optional<EntryRow> locked = entries.lockById(userId, agentId, entryId);
         if (locked.isEmpty() || !locked.get().promotionState().equals("pending")) {

@@ -6,6 +6,7 @@ import java.util.Map;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.brain.memory.config.MemoryConfig;
+import dev.brain.memory.jobs.JobRuns;
 import dev.brain.memory.shortterm.repository.EntryRepository;
 import io.quarkus.logging.Log;
 import io.quarkus.scheduler.Scheduled;

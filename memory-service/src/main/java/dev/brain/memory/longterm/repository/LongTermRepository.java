@@ -1,27 +1,19 @@
 package dev.brain.memory.longterm.repository;
 
-import java.sql.Array;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Types;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import javax.sql.DataSource;
-
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.postgresql.PGStatement;
-
+import dev.brain.db.Jdbc;
+import dev.brain.db.PgVector;
 import dev.brain.memory.longterm.partition.PairLock;
-import dev.brain.db.DataAccessException;
 
 /**
  * The read-side statements on nodes, edges, turn records and usage decisions (memory.md §7, §9, §13), in one
@@ -31,6 +23,7 @@ import dev.brain.db.DataAccessException;
 @ApplicationScoped
 public class LongTermRepository {
 
+    /** The columns of a {@link NodeRow}; the 7th ({@code %s}) is the embedding as text or a null. */
     static final String NODE_COLUMNS = "n.id, n.user_id, n.agent_id, n.observer, n.source_key, n.content, %s,"
             + " n.topics, n.topic_keys, n.entity_ids, n.time_at, n.time_precision, n.timeline_ref, n.emotion,"
             + " n.arousal, n.metadata::text, n.entry_created_at, n.raw_weight, n.absolute_weight, n.decay_weight,"
@@ -62,10 +55,10 @@ public class LongTermRepository {
             List<Long> reinforcedNodeIds, String protocolJson) {
     }
 
-    private final DataSource dataSource;
+    private final Jdbc jdbc;
 
-    public LongTermRepository(DataSource dataSource) {
-        this.dataSource = dataSource;
+    public LongTermRepository(Jdbc jdbc) {
+        this.jdbc = jdbc;
     }
 
     // ---------------------------------------------------------------------------------------------------------
@@ -74,30 +67,22 @@ public class LongTermRepository {
 
     /** The pair a node belongs to, or empty when no node has this id. */
     public Optional<Owner> nodeOwner(long id) {
-        return query("select user_id, agent_id from long_term_node where id = ?", s -> s.setLong(1, id),
-                rs -> new Owner(rs.getString(1), rs.getString(2))).stream().findFirst();
+        return jdbc.one("select user_id, agent_id from long_term_node where id = ?",
+                rs -> new Owner(rs.getString(1), rs.getString(2)), id);
     }
 
     public Optional<NodeRow> node(String userId, String agentId, long id, boolean withEmbedding) {
-        String sql = "select " + nodeColumns(withEmbedding)
-                + " from long_term_node n where n.user_id = ? and n.agent_id = ? and n.id = ?";
-        return query(sql, s -> {
-            s.setString(1, userId);
-            s.setString(2, agentId);
-            s.setLong(3, id);
-        }, LongTermRepository::node).stream().findFirst();
+        return jdbc.one("select " + nodeColumns(withEmbedding)
+                + " from long_term_node n where n.user_id = ? and n.agent_id = ? and n.id = ?",
+                LongTermRepository::node, userId, agentId, id);
     }
 
     /** The nodes of the pair with these ids (any order; missing ids are left out), without embeddings. */
     public Map<Long, NodeRow> nodes(String userId, String agentId, List<Long> ids) {
-        String sql = "select " + nodeColumns(false)
-                + " from long_term_node n where n.user_id = ? and n.agent_id = ? and n.id = any(?)";
         Map<Long, NodeRow> nodes = new LinkedHashMap<>();
-        query(sql, s -> {
-            s.setString(1, userId);
-            s.setString(2, agentId);
-            s.setArray(3, s.getConnection().createArrayOf("bigint", ids.toArray()));
-        }, LongTermRepository::node).forEach(n -> nodes.put(n.id(), n));
+        jdbc.list("select " + nodeColumns(false)
+                + " from long_term_node n where n.user_id = ? and n.agent_id = ? and n.id = any(?)",
+                LongTermRepository::node, userId, agentId, ids.toArray(Long[]::new)).forEach(n -> nodes.put(n.id(), n));
         return nodes;
     }
 
@@ -108,19 +93,15 @@ public class LongTermRepository {
                 + " where n.user_id = ? and n.agent_id = ? and n.id > ?"
                 + (active == null ? "" : " and n.active = ?") + (observer == null ? "" : " and n.observer = ?")
                 + " order by n.id limit ?";
-        return query(sql, s -> {
-            int i = 1;
-            s.setString(i++, userId);
-            s.setString(i++, agentId);
-            s.setLong(i++, afterId);
-            if (active != null) {
-                s.setBoolean(i++, active);
-            }
-            if (observer != null) {
-                s.setString(i++, observer);
-            }
-            s.setInt(i, limit);
-        }, LongTermRepository::node);
+        List<Object> params = new ArrayList<>(List.of(userId, agentId, afterId));
+        if (active != null) {
+            params.add(active);
+        }
+        if (observer != null) {
+            params.add(observer);
+        }
+        params.add(limit);
+        return jdbc.list(sql, LongTermRepository::node, params.toArray());
     }
 
     /** Direction of {@link #listEdges}. */
@@ -137,51 +118,39 @@ public class LongTermRepository {
         String sql = "select " + EDGE_COLUMNS + " from long_term_edge e where e.user_id = ? and e.agent_id = ? and "
                 + touching + (afterId == null ? "" : " and (e.absolute_weight < ? or (e.absolute_weight = ? and e.id > ?))")
                 + " order by e.absolute_weight desc, e.id limit ?";
-        return query(sql, s -> {
-            int i = 1;
-            s.setString(i++, userId);
-            s.setString(i++, agentId);
-            s.setLong(i++, nodeId);
-            if (direction == EdgeDirection.BOTH) {
-                s.setLong(i++, nodeId);
-            }
-            if (afterId != null) {
-                s.setDouble(i++, afterWeight);
-                s.setDouble(i++, afterWeight);
-                s.setLong(i++, afterId);
-            }
-            s.setInt(i, limit);
-        }, LongTermRepository::edge);
+        List<Object> params = new ArrayList<>(List.of(userId, agentId, nodeId));
+        if (direction == EdgeDirection.BOTH) {
+            params.add(nodeId);
+        }
+        if (afterId != null) {
+            params.addAll(List.of(afterWeight, afterWeight, afterId));
+        }
+        params.add(limit);
+        return jdbc.list(sql, LongTermRepository::edge, params.toArray());
     }
 
     // ---------------------------------------------------------------------------------------------------------
     // Read path (§9)
     // ---------------------------------------------------------------------------------------------------------
 
-    /** Active nodes of the pair that pass the observer filter, counted up to {@code max} (bounded index scan). */
     /** The pair's active node count as {@code partition_stats} records it; 0 without a row. */
     public long recordedActiveCount(String userId, String agentId) {
-        List<Long> counts = query("select active_count from partition_stats where user_id = ? and agent_id = ?", s -> {
-            s.setString(1, userId);
-            s.setString(2, agentId);
-        }, rs -> rs.getLong(1));
-        return counts.isEmpty() ? 0 : counts.get(0);
+        return jdbc.count("select active_count from partition_stats where user_id = ? and agent_id = ?", userId,
+                agentId);
     }
 
+    /** Active nodes of the pair, counted up to {@code max} (bounded index scan, planned for this pair's size). */
     public int activeCountUpTo(String userId, String agentId, int max) {
         String sql = "select count(*) from (select 1 from long_term_node n where n.user_id = ? and n.agent_id = ?"
                 + " and n.active limit ?) c";
-        return query(sql, true, s -> {
-            s.setString(1, userId);
-            s.setString(2, agentId);
-            s.setInt(3, max);
-        }, rs -> rs.getInt(1)).get(0);
+        return jdbc.queryCustomPlan(sql, s -> Jdbc.bind(s, userId, agentId, max), rs -> rs.getInt(1)).get(0);
     }
 
     /**
      * The {@code limit} active nodes of the pair (observer filter applied; empty = both) nearest to {@code vector}
-     * by cosine, nearest first (ties: lower id). {@code exact} scans the pair's active nodes; otherwise the HNSW
-     * index is used with iterative scan and {@code efSearch} (must run inside a transaction: SET LOCAL).
+     * by cosine, nearest first (ties: lower id). {@code exact} scans the pair's active nodes (planned for this
+     * pair's size); otherwise the HNSW index is used with iterative scan and {@code efSearch} (must run inside a
+     * transaction: SET LOCAL).
      */
     public List<Scored> nearestActive(String userId, String agentId, float[] vector, List<String> observers,
             int limit, boolean exact, int efSearch) {
@@ -195,25 +164,24 @@ public class LongTermRepository {
             sql = "with c as materialized (select n.id, e.embedding <=> ?::vector as d" + nodes + filter
                     + ") select id, d from c order by d, id limit ?";
         } else {
-            execute("select set_config('hnsw.ef_search', ?, true), set_config('hnsw.iterative_scan', 'relaxed_order', true)",
-                    s -> s.setString(1, Integer.toString(Math.max(efSearch, limit))));
+            jdbc.list("select set_config('hnsw.ef_search', ?, true), set_config('hnsw.iterative_scan', 'relaxed_order', true)",
+                    rs -> rs.getString(1), Integer.toString(Math.max(efSearch, limit)));
             sql = "select n.id, e.embedding <=> ?::vector as d" + nodes + filter
                     + " order by e.embedding <=> ?::vector limit ?";
         }
-        String literal = vectorLiteral(vector);
-        List<Scored> found = new ArrayList<>(query(sql, exact, s -> {
-            int i = 1;
-            s.setString(i++, literal);
-            s.setString(i++, userId);
-            s.setString(i++, agentId);
-            if (!observers.isEmpty()) {
-                s.setArray(i++, s.getConnection().createArrayOf("text", observers.toArray()));
-            }
-            if (!exact) {
-                s.setString(i++, literal);
-            }
-            s.setInt(i, limit);
-        }, rs -> new Scored(rs.getLong(1), 1 - rs.getDouble(2))));
+        String literal = PgVector.literal(vector);
+        List<Object> params = new ArrayList<>(List.of(literal, userId, agentId));
+        if (!observers.isEmpty()) {
+            params.add(observers.toArray(String[]::new));
+        }
+        if (!exact) {
+            params.add(literal);
+        }
+        params.add(limit);
+        Jdbc.RowMapper<Scored> scored = rs -> new Scored(rs.getLong(1), 1 - rs.getDouble(2));
+        List<Scored> found = new ArrayList<>(exact
+                ? jdbc.queryCustomPlan(sql, s -> Jdbc.bind(s, params.toArray()), scored)
+                : jdbc.list(sql, scored, params.toArray()));
         // relaxed order of the iterative index scan: restore (cosine desc, id asc)
         found.sort((a, b) -> a.cosine() != b.cosine() ? Double.compare(b.cosine(), a.cosine()) : Long.compare(a.id(), b.id()));
         return found;
@@ -241,18 +209,11 @@ public class LongTermRepository {
                     limit ?) x
                 order by f.i, x.absolute_weight desc, x.id
                 """.formatted(observers.isEmpty() ? "" : "and t.observer = any(?)");
-        return query(sql, s -> {
-            int i = 1;
-            s.setArray(i++, s.getConnection().createArrayOf("bigint", box(nodes)));
-            s.setArray(i++, s.getConnection().createArrayOf("bigint", box(predecessors)));
-            s.setString(i++, userId);
-            s.setString(i++, agentId);
-            if (!observers.isEmpty()) {
-                s.setArray(i++, s.getConnection().createArrayOf("text", observers.toArray()));
-            }
-            s.setInt(i, k);
-        }, rs -> new Step((int) rs.getLong(1) - 1, rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getDouble(5),
-                strings(rs.getArray(6)), longs(rs.getArray(7)), strings(rs.getArray(8))));
+        Object[] params = observers.isEmpty() ? new Object[] { nodes, predecessors, userId, agentId, k }
+                : new Object[] { nodes, predecessors, userId, agentId, observers.toArray(String[]::new), k };
+        return jdbc.list(sql, rs -> new Step((int) rs.getLong("i") - 1, rs.getLong("id"), rs.getLong("from_node_id"),
+                rs.getLong("to_node_id"), rs.getDouble("absolute_weight"), Jdbc.strings(rs, "reasons"),
+                Jdbc.longs(rs, "shared_entity_ids"), Jdbc.strings(rs, "shared_topics")), params);
     }
 
     /** Entity names of the pair's registry for these ids. */
@@ -261,11 +222,9 @@ public class LongTermRepository {
         if (ids.isEmpty()) {
             return names;
         }
-        query("select id, name from entity where user_id = ? and agent_id = ? and id = any(?)", s -> {
-            s.setString(1, userId);
-            s.setString(2, agentId);
-            s.setArray(3, s.getConnection().createArrayOf("bigint", ids.toArray()));
-        }, rs -> names.put(rs.getLong(1), rs.getString(2)));
+        jdbc.list("select id, name from entity where user_id = ? and agent_id = ? and id = any(?)",
+                rs -> Map.entry(rs.getLong(1), rs.getString(2)), userId, agentId, ids.toArray(Long[]::new))
+                .forEach(e -> names.put(e.getKey(), e.getValue()));
         return names;
     }
 
@@ -274,8 +233,8 @@ public class LongTermRepository {
     // ---------------------------------------------------------------------------------------------------------
 
     public Optional<Owner> turnOwner(String turnId) {
-        return query("select user_id, agent_id from turn_read where turn_id = ?", s -> s.setString(1, turnId),
-                rs -> new Owner(rs.getString(1), rs.getString(2))).stream().findFirst();
+        return jdbc.one("select user_id, agent_id from turn_read where turn_id = ?",
+                rs -> new Owner(rs.getString(1), rs.getString(2)), turnId);
     }
 
     /**
@@ -289,19 +248,14 @@ public class LongTermRepository {
                    set node_ids = array(select distinct x from unnest(t.node_ids || excluded.node_ids) x order by x)
                  where t.user_id = excluded.user_id and t.agent_id = excluded.agent_id
                 """;
-        return update(sql, s -> {
-            s.setString(1, turnId);
-            s.setString(2, userId);
-            s.setString(3, agentId);
-            s.setArray(4, s.getConnection().createArrayOf("bigint", nodeIds.stream().sorted().distinct().toArray()));
-            s.setObject(5, now);
-        }) == 1;
+        return jdbc.update(sql, turnId, userId, agentId, nodeIds.stream().sorted().distinct().toArray(Long[]::new),
+                now) == 1;
     }
 
     /** The distinct node ids read in the turn (ascending), or empty when the turn has no record. */
     public List<Long> turnNodes(String turnId) {
-        return query("select node_ids from turn_read where turn_id = ?", s -> s.setString(1, turnId),
-                rs -> longs(rs.getArray(1))).stream().findFirst().orElse(List.of());
+        return jdbc.one("select node_ids from turn_read where turn_id = ?", rs -> Jdbc.longs(rs, "node_ids"), turnId)
+                .orElse(List.of());
     }
 
     // ---------------------------------------------------------------------------------------------------------
@@ -309,59 +263,43 @@ public class LongTermRepository {
     // ---------------------------------------------------------------------------------------------------------
 
     public Optional<StoredDecision> decision(String turnId) {
-        return query("select turn_id, user_id, agent_id, outcome, reinforced_node_ids, protocol::text"
-                + " from usage_decision where turn_id = ?", s -> s.setString(1, turnId),
-                rs -> new StoredDecision(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
-                        longs(rs.getArray(5)), rs.getString(6))).stream().findFirst();
+        return jdbc.one("select turn_id, user_id, agent_id, outcome, reinforced_node_ids, protocol::text"
+                + " from usage_decision where turn_id = ?",
+                rs -> new StoredDecision(rs.getString("turn_id"), rs.getString("user_id"), rs.getString("agent_id"),
+                        rs.getString("outcome"), Jdbc.longs(rs, "reinforced_node_ids"), rs.getString("protocol")),
+                turnId);
     }
 
     /** Stores a decision; false when one is already stored for the turn (nothing changes then). */
     public boolean insertDecision(StoredDecision decision, String answerText, OffsetDateTime now) {
         String sql = "insert into usage_decision (turn_id, user_id, agent_id, answer_text, outcome, reinforced_node_ids,"
                 + " protocol, created_at) values (?, ?, ?, ?, ?, ?, ?::jsonb, ?) on conflict (turn_id) do nothing";
-        return update(sql, s -> {
-            s.setString(1, decision.turnId());
-            s.setString(2, decision.userId());
-            s.setString(3, decision.agentId());
-            s.setString(4, answerText);
-            s.setString(5, decision.outcome());
-            s.setArray(6, s.getConnection().createArrayOf("bigint", decision.reinforcedNodeIds().toArray()));
-            s.setString(7, decision.protocolJson());
-            s.setObject(8, now);
-        }) == 1;
+        return jdbc.update(sql, decision.turnId(), decision.userId(), decision.agentId(), answerText,
+                decision.outcome(), decision.reinforcedNodeIds().toArray(Long[]::new), decision.protocolJson(),
+                now) == 1;
     }
 
     /** cos(vector, node.embedding) for the pair's nodes among {@code ids} that still exist. */
     public Map<Long, Double> cosines(String userId, String agentId, List<Long> ids, float[] vector) {
         Map<Long, Double> cosines = new LinkedHashMap<>();
-        query("select e.node_id, 1 - (e.embedding <=> ?::vector) from long_term_node_embedding e"
-                + " where e.user_id = ? and e.agent_id = ? and e.node_id = any(?) order by e.node_id", s -> {
-                    s.setString(1, vectorLiteral(vector));
-                    s.setString(2, userId);
-                    s.setString(3, agentId);
-                    s.setArray(4, s.getConnection().createArrayOf("bigint", ids.toArray()));
-                }, rs -> cosines.put(rs.getLong(1), rs.getDouble(2)));
+        jdbc.list("select e.node_id, 1 - (e.embedding <=> ?::vector) from long_term_node_embedding e"
+                + " where e.user_id = ? and e.agent_id = ? and e.node_id = any(?) order by e.node_id",
+                rs -> Map.entry(rs.getLong(1), rs.getDouble(2)), PgVector.of(vector), userId, agentId,
+                ids.toArray(Long[]::new)).forEach(e -> cosines.put(e.getKey(), e.getValue()));
         return cosines;
     }
 
     /** Serialises promotion, usage reinforcement and Trigger 3 within a pair (§6 step 1), until commit. */
     public void lockPair(String userId, String agentId) {
-        try (Connection c = dataSource.getConnection()) {
-            PairLock.lock(c, userId, agentId);
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        PairLock.lock(jdbc, userId, agentId);
     }
 
     /** Raw weights of the pair's nodes among {@code ids}, locked for update. */
     public Map<Long, Double> rawWeightsForUpdate(String userId, String agentId, List<Long> ids) {
         Map<Long, Double> raw = new LinkedHashMap<>();
-        query("select id, raw_weight from long_term_node where user_id = ? and agent_id = ? and id = any(?)"
-                + " order by id for update", s -> {
-                    s.setString(1, userId);
-                    s.setString(2, agentId);
-                    s.setArray(3, s.getConnection().createArrayOf("bigint", ids.toArray()));
-                }, rs -> raw.put(rs.getLong(1), rs.getDouble(2)));
+        jdbc.list("select id, raw_weight from long_term_node where user_id = ? and agent_id = ? and id = any(?)"
+                + " order by id for update", rs -> Map.entry(rs.getLong(1), rs.getDouble(2)), userId, agentId,
+                ids.toArray(Long[]::new)).forEach(e -> raw.put(e.getKey(), e.getValue()));
         return raw;
     }
 
@@ -378,80 +316,12 @@ public class LongTermRepository {
                   from unnest(?::bigint[], ?::float8[], ?::float8[]) as u(id, raw, abs)
                  where n.id = u.id and n.user_id = ? and n.agent_id = ?
                 """;
-        return update(sql, s -> {
-            s.setObject(1, now);
-            s.setObject(2, now);
-            s.setArray(3, s.getConnection().createArrayOf("bigint", box(ids)));
-            s.setArray(4, s.getConnection().createArrayOf("float8", box(raw)));
-            s.setArray(5, s.getConnection().createArrayOf("float8", box(absolute)));
-            s.setString(6, userId);
-            s.setString(7, agentId);
-        });
+        return jdbc.update(sql, now, now, ids, raw, absolute, userId, agentId);
     }
 
     // ---------------------------------------------------------------------------------------------------------
-    // JDBC plumbing
+    // Rows
     // ---------------------------------------------------------------------------------------------------------
-
-    @FunctionalInterface
-    interface Binder {
-        void bind(PreparedStatement statement) throws SQLException;
-    }
-
-    @FunctionalInterface
-    interface Reader<T> {
-        T read(ResultSet rs) throws SQLException;
-    }
-
-    <T> List<T> query(String sql, Binder binder, Reader<T> reader) {
-        return query(sql, false, binder, reader);
-    }
-
-    /**
-     * A statement PostgreSQL plans with the call's own parameters every time. The size of a pair decides the best
-     * plan of a pair-bounded count or exact scan, but a statement prepared on the server switches after five calls
-     * to a generic plan costed for an average pair: measured, a count bounded at 5,001 nodes of a 14k-node pair
-     * then read through another pair's 100k rows (113 ms instead of 6 ms).
-     */
-    public static PreparedStatement prepareSizeDependent(Connection c, String sql) throws SQLException {
-        PreparedStatement s = c.prepareStatement(sql);
-        s.unwrap(PGStatement.class).setPrepareThreshold(0);
-        return s;
-    }
-
-    private <T> List<T> query(String sql, boolean sizeDependent, Binder binder, Reader<T> reader) {
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement s = sizeDependent ? prepareSizeDependent(c, sql) : c.prepareStatement(sql)) {
-            binder.bind(s);
-            List<T> rows = new ArrayList<>();
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    rows.add(reader.read(rs));
-                }
-            }
-            return rows;
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
-    }
-
-    int update(String sql, Binder binder) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            binder.bind(s);
-            return s.executeUpdate();
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
-    }
-
-    void execute(String sql, Binder binder) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            binder.bind(s);
-            s.execute();
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
-    }
 
     private static String nodeColumns(boolean withEmbedding) {
         return NODE_COLUMNS.formatted(withEmbedding
@@ -460,81 +330,25 @@ public class LongTermRepository {
     }
 
     static NodeRow node(ResultSet rs) throws SQLException {
-        int i = 1;
-        return new NodeRow(rs.getLong(i++), rs.getString(i++), rs.getString(i++), rs.getString(i++),
-                rs.getString(i++), rs.getString(i++), parseVector(rs.getString(i++)), strings(rs.getArray(i++)),
-                strings(rs.getArray(i++)), longs(rs.getArray(i++)), rs.getObject(i++, OffsetDateTime.class),
-                rs.getString(i++), rs.getString(i++), rs.getString(i++), rs.getDouble(i++), rs.getString(i++),
-                rs.getObject(i++, OffsetDateTime.class), rs.getDouble(i++), rs.getDouble(i++), rs.getDouble(i++),
-                rs.getDouble(i++), rs.getObject(i++, OffsetDateTime.class), rs.getInt(i++), rs.getBoolean(i++),
-                rs.getObject(i++, OffsetDateTime.class), rs.getObject(i++, OffsetDateTime.class),
-                rs.getObject(i++, OffsetDateTime.class), rs.getObject(i, OffsetDateTime.class));
+        return new NodeRow(rs.getLong("id"), rs.getString("user_id"), rs.getString("agent_id"),
+                rs.getString("observer"), rs.getString("source_key"), rs.getString("content"),
+                PgVector.parse(rs.getString(7)), Jdbc.strings(rs, "topics"), Jdbc.strings(rs, "topic_keys"),
+                Jdbc.longs(rs, "entity_ids"), rs.getObject("time_at", OffsetDateTime.class),
+                rs.getString("time_precision"), rs.getString("timeline_ref"), rs.getString("emotion"),
+                rs.getDouble("arousal"), rs.getString("metadata"), rs.getObject("entry_created_at", OffsetDateTime.class),
+                rs.getDouble("raw_weight"), rs.getDouble("absolute_weight"), rs.getDouble("decay_weight"),
+                rs.getDouble("decay_base"), rs.getObject("decay_base_at", OffsetDateTime.class), rs.getInt("frequency"),
+                rs.getBoolean("active"), rs.getObject("created_at", OffsetDateTime.class),
+                rs.getObject("reinforced_at", OffsetDateTime.class), rs.getObject("decayed_at", OffsetDateTime.class),
+                rs.getObject("reactivated_at", OffsetDateTime.class));
     }
 
     static EdgeRow edge(ResultSet rs) throws SQLException {
-        double distance = rs.getDouble(11);
-        Double timelineDistance = rs.wasNull() ? null : distance;
-        return new EdgeRow(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getDouble(4), rs.getDouble(5),
-                rs.getObject(6, OffsetDateTime.class), rs.getObject(7, OffsetDateTime.class), strings(rs.getArray(8)),
-                longs(rs.getArray(9)), strings(rs.getArray(10)), timelineDistance, rs.getString(12), rs.getDouble(13),
-                rs.getInt(14));
-    }
-
-    public static List<String> strings(Array array) throws SQLException {
-        if (array == null) {
-            return List.of();
-        }
-        return Arrays.stream((Object[]) array.getArray()).map(o -> (String) o).toList();
-    }
-
-    public static List<Long> longs(Array array) throws SQLException {
-        if (array == null) {
-            return List.of();
-        }
-        return Arrays.stream((Object[]) array.getArray()).map(o -> ((Number) o).longValue()).toList();
-    }
-
-    /** pgvector's text form {@code [x,y,…]}. */
-    public static String vectorLiteral(float[] vector) {
-        StringBuilder text = new StringBuilder(vector.length * 12).append('[');
-        for (int i = 0; i < vector.length; i++) {
-            if (i > 0) {
-                text.append(',');
-            }
-            text.append(vector[i]);
-        }
-        return text.append(']').toString();
-    }
-
-    static float[] parseVector(String text) {
-        if (text == null) {
-            return null;
-        }
-        String body = text.substring(1, text.length() - 1);
-        if (body.isEmpty()) {
-            return new float[0];
-        }
-        String[] parts = body.split(",");
-        float[] vector = new float[parts.length];
-        for (int i = 0; i < parts.length; i++) {
-            vector[i] = Float.parseFloat(parts[i]);
-        }
-        return vector;
-    }
-
-    static Long[] box(long[] values) {
-        return Arrays.stream(values).boxed().toArray(Long[]::new);
-    }
-
-    static Double[] box(double[] values) {
-        return Arrays.stream(values).boxed().toArray(Double[]::new);
-    }
-
-    static void setNullableDouble(PreparedStatement s, int i, Double value) throws SQLException {
-        if (value == null) {
-            s.setNull(i, Types.DOUBLE);
-        } else {
-            s.setDouble(i, value);
-        }
+        return new EdgeRow(rs.getLong("id"), rs.getLong("from_node_id"), rs.getLong("to_node_id"),
+                rs.getDouble("raw_weight"), rs.getDouble("absolute_weight"),
+                rs.getObject("created_at", OffsetDateTime.class), rs.getObject("recomputed_at", OffsetDateTime.class),
+                Jdbc.strings(rs, "reasons"), Jdbc.longs(rs, "shared_entity_ids"), Jdbc.strings(rs, "shared_topics"),
+                Jdbc.doubleOrNull(rs, "timeline_distance"), rs.getString("timeline_precision"),
+                rs.getDouble("embedding_cosine_initial"), rs.getInt("layer_count"));
     }
 }

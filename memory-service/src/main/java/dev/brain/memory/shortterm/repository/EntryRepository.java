@@ -1,25 +1,20 @@
 package dev.brain.memory.shortterm.repository;
 
-import java.sql.Array;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-import javax.sql.DataSource;
-
 import jakarta.enterprise.context.ApplicationScoped;
 
-import com.pgvector.PGvector;
-
+import dev.brain.db.Jdbc;
+import dev.brain.db.PgVector;
 import dev.brain.memory.shortterm.EntryRow;
 import dev.brain.memory.shortterm.NewEntry;
-import dev.brain.db.DataAccessException;
 
 /**
  * Every statement on {@code short_term_entry} (memory.md §4.2), native SQL over the transaction's connection.
@@ -42,10 +37,10 @@ public class EntryRepository {
     public record Inserted(EntryRow entry, boolean created) {
     }
 
-    private final DataSource dataSource;
+    private final Jdbc jdbc;
 
-    public EntryRepository(DataSource dataSource) {
-        this.dataSource = dataSource;
+    public EntryRepository(Jdbc jdbc) {
+        this.jdbc = jdbc;
     }
 
     private static String columns(boolean embedding) {
@@ -58,60 +53,45 @@ public class EntryRepository {
      */
     public Inserted insert(String userId, String agentId, NewEntry entry, List<Long> entityIds, String state,
             OffsetDateTime now, OffsetDateTime expiresAt) {
-        try (Connection c = dataSource.getConnection()) {
-            Long id = null;
-            String key = entry.entryKey();
-            if (key == null) {
-                try (PreparedStatement s = c.prepareStatement(
-                        "select nextval(pg_get_serial_sequence('memory.short_term_entry', 'id'))");
-                        ResultSet rs = s.executeQuery()) {
-                    rs.next();
-                    id = rs.getLong(1);
-                    key = "stm-" + id;
-                }
+        Long id = entry.entryKey() == null ? jdbc.one("select nextval(pg_get_serial_sequence('memory.short_term_entry',"
+                + " 'id'))", rs -> rs.getLong(1)).orElseThrow() : null;
+        String key = id == null ? entry.entryKey() : "stm-" + id;
+        String sql = "insert into short_term_entry as e (" + (id == null ? "" : "id, ")
+                + "user_id, agent_id, observer, entry_key, content, embedding, salience, topics, topic_keys,"
+                + " entity_ids, time_at, time_precision, timeline_ref, emotion, arousal, metadata, turn_id,"
+                + " created_at, expires_at, promotion_state)" + (id == null ? "" : " overriding system value")
+                + " values (" + (id == null ? "" : "?, ")
+                + "?, ?, ?, ?, ?, ?::vector, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?)"
+                + " on conflict (user_id, agent_id, entry_key) do nothing returning " + columns(false);
+        List<EntryRow> inserted = jdbc.query(sql, s -> {
+            var c = s.getConnection();
+            int i = 1;
+            if (id != null) {
+                s.setLong(i++, id);
             }
-            String sql = "insert into short_term_entry as e (" + (id == null ? "" : "id, ")
-                    + "user_id, agent_id, observer, entry_key, content, embedding, salience, topics, topic_keys,"
-                    + " entity_ids, time_at, time_precision, timeline_ref, emotion, arousal, metadata, turn_id,"
-                    + " created_at, expires_at, promotion_state)" + (id == null ? "" : " overriding system value")
-                    + " values (" + (id == null ? "" : "?, ")
-                    + "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?)"
-                    + " on conflict (user_id, agent_id, entry_key) do nothing returning " + columns(false);
-            try (PreparedStatement s = c.prepareStatement(sql)) {
-                int i = 1;
-                if (id != null) {
-                    s.setLong(i++, id);
-                }
-                s.setString(i++, userId);
-                s.setString(i++, agentId);
-                s.setString(i++, entry.observer());
-                s.setString(i++, key);
-                s.setString(i++, entry.content());
-                s.setObject(i++, new PGvector(entry.embedding()));
-                s.setDouble(i++, entry.salience());
-                s.setArray(i++, c.createArrayOf("text", entry.topics().toArray()));
-                s.setArray(i++, c.createArrayOf("text", entry.topicKeys().toArray()));
-                s.setArray(i++, c.createArrayOf("bigint", entityIds.toArray()));
-                s.setObject(i++, entry.timeAt() == null ? null : entry.timeAt().atOffset(ZoneOffset.UTC));
-                s.setString(i++, entry.timePrecision());
-                s.setString(i++, entry.timelineRef());
-                s.setString(i++, entry.emotion());
-                s.setDouble(i++, entry.arousal());
-                s.setString(i++, entry.metadataJson());
-                s.setString(i++, entry.turnId());
-                s.setObject(i++, now);
-                s.setObject(i++, expiresAt);
-                s.setString(i++, state);
-                try (ResultSet rs = s.executeQuery()) {
-                    if (rs.next()) {
-                        return new Inserted(map(rs), true);
-                    }
-                }
-            }
-            return new Inserted(findByKey(userId, agentId, key, false).orElseThrow(), false);
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+            s.setString(i++, userId);
+            s.setString(i++, agentId);
+            s.setString(i++, entry.observer());
+            s.setString(i++, key);
+            s.setString(i++, entry.content());
+            s.setObject(i++, PgVector.literal(entry.embedding()), Types.OTHER);
+            s.setDouble(i++, entry.salience());
+            s.setArray(i++, c.createArrayOf("text", entry.topics().toArray()));
+            s.setArray(i++, c.createArrayOf("text", entry.topicKeys().toArray()));
+            s.setArray(i++, c.createArrayOf("bigint", entityIds.toArray()));
+            s.setObject(i++, entry.timeAt() == null ? null : entry.timeAt().atOffset(ZoneOffset.UTC));
+            s.setString(i++, entry.timePrecision());
+            s.setString(i++, entry.timelineRef());
+            s.setString(i++, entry.emotion());
+            s.setDouble(i++, entry.arousal());
+            s.setString(i++, entry.metadataJson());
+            s.setString(i++, entry.turnId());
+            s.setObject(i++, now);
+            s.setObject(i++, expiresAt);
+            s.setString(i++, state);
+        }, EntryRepository::map);
+        return inserted.isEmpty() ? new Inserted(findByKey(userId, agentId, key, false).orElseThrow(), false)
+                : new Inserted(inserted.get(0), true);
     }
 
     public Optional<EntryRow> findById(String userId, String agentId, long id, boolean embedding) {
@@ -132,30 +112,14 @@ public class EntryRepository {
 
     /** Whether an id exists at all, and in which pair ({user_id, agent_id}). */
     public Optional<String[]> ownerOf(long id) {
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement s = c.prepareStatement("select user_id, agent_id from short_term_entry where id = ?")) {
-            s.setLong(1, id);
-            try (ResultSet rs = s.executeQuery()) {
-                return rs.next() ? Optional.of(new String[] { rs.getString(1), rs.getString(2) }) : Optional.empty();
-            }
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        return jdbc.one("select user_id, agent_id from short_term_entry where id = ?",
+                rs -> new String[] { rs.getString(1), rs.getString(2) }, id);
     }
 
     /** Whether the pair already holds a node promoted from this key (its {@code source_key}). */
     public Optional<Long> nodeWithSourceKey(String userId, String agentId, String key) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
-                "select id from long_term_node where user_id = ? and agent_id = ? and source_key = ?")) {
-            s.setString(1, userId);
-            s.setString(2, agentId);
-            s.setString(3, key);
-            try (ResultSet rs = s.executeQuery()) {
-                return rs.next() ? Optional.of(rs.getLong(1)) : Optional.empty();
-            }
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        return jdbc.one("select id from long_term_node where user_id = ? and agent_id = ? and source_key = ?",
+                rs -> rs.getLong(1), userId, agentId, key);
     }
 
     /** The pair's entries newest first (by id), optionally by state and observer, after {@code beforeId}. */
@@ -164,22 +128,15 @@ public class EntryRepository {
         String sql = "select " + columns(false) + " from short_term_entry e where e.user_id = ? and e.agent_id = ?"
                 + " and e.id < ?" + (states.isEmpty() ? "" : " and e.promotion_state = any(?)")
                 + (observer == null ? "" : " and e.observer = ?") + " order by e.id desc limit ?";
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            int i = 1;
-            s.setString(i++, userId);
-            s.setString(i++, agentId);
-            s.setLong(i++, beforeId);
-            if (!states.isEmpty()) {
-                s.setArray(i++, c.createArrayOf("text", states.toArray()));
-            }
-            if (observer != null) {
-                s.setString(i++, observer);
-            }
-            s.setInt(i, limit);
-            return all(s);
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
+        List<Object> params = new ArrayList<>(List.of(userId, agentId, beforeId));
+        if (!states.isEmpty()) {
+            params.add(states.toArray(String[]::new));
         }
+        if (observer != null) {
+            params.add(observer);
+        }
+        params.add(limit);
+        return jdbc.list(sql, EntryRepository::map, params.toArray());
     }
 
     /**
@@ -190,58 +147,34 @@ public class EntryRepository {
             Double minCosine, int limit) {
         String sql = "with e as materialized (select * from short_term_entry where user_id = ? and agent_id = ?"
                 + " and expires_at > ?" + (observers.isEmpty() ? "" : " and observer = any(?)") + "),"
-                + " scored as (select e.*, 1 - (e.embedding <=> ?) as cosine from e)"
+                + " scored as (select e.*, 1 - (e.embedding <=> ?::vector) as cosine from e)"
                 + " select " + columns(false) + ", e.cosine from scored e"
                 + (minCosine == null ? "" : " where e.cosine >= ?") + " order by e.cosine desc, e.id limit ?";
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            int i = 1;
-            s.setString(i++, userId);
-            s.setString(i++, agentId);
-            s.setObject(i++, now);
-            if (!observers.isEmpty()) {
-                s.setArray(i++, c.createArrayOf("text", observers.toArray()));
-            }
-            s.setObject(i++, new PGvector(query));
-            if (minCosine != null) {
-                s.setDouble(i++, minCosine);
-            }
-            s.setInt(i, limit);
-            List<Hit> hits = new ArrayList<>();
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    hits.add(new Hit(map(rs), rs.getDouble(25)));
-                }
-            }
-            return hits;
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
+        List<Object> params = new ArrayList<>(List.of(userId, agentId, now));
+        if (!observers.isEmpty()) {
+            params.add(observers.toArray(String[]::new));
         }
+        params.add(PgVector.of(query));
+        if (minCosine != null) {
+            params.add(minCosine);
+        }
+        params.add(limit);
+        return jdbc.list(sql, rs -> new Hit(map(rs), rs.getDouble(25)), params.toArray());
     }
 
     public boolean delete(String userId, String agentId, long id) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
-                "delete from short_term_entry where user_id = ? and agent_id = ? and id = ?")) {
-            s.setString(1, userId);
-            s.setString(2, agentId);
-            s.setLong(3, id);
-            return s.executeUpdate() == 1;
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        return jdbc.update("delete from short_term_entry where user_id = ? and agent_id = ? and id = ?", userId, agentId,
+                id) == 1;
     }
 
     /** The promotion outcome of a hit: state and hit node (§6 step 4). */
     public void markHit(long id, String state, long hitNodeId) {
-        update("update short_term_entry set promotion_state = ?, hit_node_id = ? where id = ?", s -> {
-            s.setString(1, state);
-            s.setLong(2, hitNodeId);
-            s.setLong(3, id);
-        });
+        jdbc.update("update short_term_entry set promotion_state = ?, hit_node_id = ? where id = ?", state, hitNodeId, id);
     }
 
     /** A failed promotion attempt: attempts + 1, the error, and {@code failed} at the last attempt. */
     public void recordFailure(long id, String error, int maxAttempts) {
-        update("update short_term_entry set attempts = attempts + 1, last_error = ?,"
+        jdbc.update("update short_term_entry set attempts = attempts + 1, last_error = ?,"
                 + " promotion_state = case when attempts + 1 >= ? then 'failed' else promotion_state end"
                 + " where id = ? and promotion_state = 'pending'", s -> {
                     s.setString(1, error);
@@ -258,87 +191,27 @@ public class EntryRepository {
     public List<Pending> pending(int limit, OffsetDateTime expiredBy) {
         String sql = "select id, user_id, agent_id from short_term_entry where promotion_state = 'pending'"
                 + (expiredBy == null ? "" : " and expires_at <= ?") + " order by created_at, id limit ?";
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            int i = 1;
-            if (expiredBy != null) {
-                s.setObject(i++, expiredBy);
-            }
-            s.setInt(i, limit);
-            List<Pending> rows = new ArrayList<>();
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    rows.add(new Pending(rs.getLong(1), rs.getString(2), rs.getString(3)));
-                }
-            }
-            return rows;
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        Object[] params = expiredBy == null ? new Object[] { limit } : new Object[] { expiredBy, limit };
+        return jdbc.list(sql, rs -> new Pending(rs.getLong(1), rs.getString(2), rs.getString(3)), params);
     }
 
     /** Deletes expired entries except pending ones (SHORT_TERM_EXPIRY). */
     public long deleteExpired(OffsetDateTime now) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
-                "delete from short_term_entry where expires_at <= ? and promotion_state <> 'pending'")) {
-            s.setObject(1, now);
-            return s.executeUpdate();
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
-    }
-
-    private interface Binder {
-        void bind(PreparedStatement s) throws SQLException;
-    }
-
-    private void update(String sql, Binder binder) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            binder.bind(s);
-            s.executeUpdate();
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        return jdbc.update("delete from short_term_entry where expires_at <= ? and promotion_state <> 'pending'", now);
     }
 
     private Optional<EntryRow> one(String sql, String userId, String agentId, Object selector) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setString(1, userId);
-            s.setString(2, agentId);
-            s.setObject(3, selector);
-            List<EntryRow> rows = all(s);
-            return rows.isEmpty() ? Optional.empty() : Optional.of(rows.get(0));
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        return jdbc.one(sql, EntryRepository::map, userId, agentId, selector);
     }
 
-    private static List<EntryRow> all(PreparedStatement s) throws SQLException {
-        List<EntryRow> rows = new ArrayList<>();
-        try (ResultSet rs = s.executeQuery()) {
-            while (rs.next()) {
-                rows.add(map(rs));
-            }
-        }
-        return rows;
-    }
-
-    public static EntryRow map(ResultSet rs) throws SQLException {
-        String vector = rs.getString(7);
+    private static EntryRow map(ResultSet rs) throws SQLException {
         long hit = rs.getLong(22);
         Long hitNodeId = rs.wasNull() ? null : hit;
         return new EntryRow(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
-                rs.getString(6), vector == null ? null : new PGvector(vector).toArray(), rs.getDouble(8),
-                strings(rs.getArray(9)), strings(rs.getArray(10)), longs(rs.getArray(11)),
+                rs.getString(6), PgVector.parse(rs.getString(7)), rs.getDouble(8),
+                Jdbc.strings(rs, "topics"), Jdbc.strings(rs, "topic_keys"), Jdbc.longs(rs, "entity_ids"),
                 rs.getObject(12, OffsetDateTime.class), rs.getString(13), rs.getString(14), rs.getString(15),
                 rs.getDouble(16), rs.getString(17), rs.getString(18), rs.getObject(19, OffsetDateTime.class),
                 rs.getObject(20, OffsetDateTime.class), rs.getString(21), hitNodeId, rs.getInt(23), rs.getString(24));
-    }
-
-    static List<String> strings(Array array) throws SQLException {
-        return array == null ? List.of() : List.of((String[]) array.getArray());
-    }
-
-    static List<Long> longs(Array array) throws SQLException {
-        return array == null ? List.of() : List.of((Long[]) array.getArray());
     }
 }

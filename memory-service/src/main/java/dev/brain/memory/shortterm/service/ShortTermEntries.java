@@ -13,8 +13,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
 import dev.brain.memory.config.MemoryConfig;
-import dev.brain.memory.longterm.entity.EntityRegistry;
-import dev.brain.memory.longterm.partition.PairAccess.PairId;
+import dev.brain.memory.entity.EntityRegistry;
+import dev.brain.memory.pair.PairAccess.PairId;
 import dev.brain.memory.shortterm.EntryRow;
 import dev.brain.memory.shortterm.NewEntry;
 import dev.brain.memory.shortterm.repository.EntryRepository;

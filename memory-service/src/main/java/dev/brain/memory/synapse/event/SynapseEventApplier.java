@@ -1,13 +1,7 @@
 package dev.brain.memory.synapse.event;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.OffsetDateTime;
-
-import javax.sql.DataSource;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -15,13 +9,13 @@ import jakarta.transaction.Transactional;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.util.JsonFormat;
 
+import dev.brain.db.Jdbc;
 import dev.brain.grpc.v1.SynapseEvent;
 import dev.brain.grpc.v1.SynapseEventResult;
 import dev.brain.grpc.v1.SynapseEventStatus;
 import dev.brain.memory.synapse.NodeKey;
 import dev.brain.memory.synapse.config.SynapseConfig;
 import dev.brain.memory.synapse.mapping.SynapseMapper;
-import dev.brain.db.DataAccessException;
 import dev.brain.memory.synapse.service.SynapseNetwork;
 
 /**
@@ -32,13 +26,13 @@ import dev.brain.memory.synapse.service.SynapseNetwork;
 @ApplicationScoped
 public class SynapseEventApplier {
 
-    private final DataSource dataSource;
+    private final Jdbc jdbc;
     private final SynapseNetwork network;
     private final SynapseConfig config;
     private final Clock clock;
 
-    public SynapseEventApplier(DataSource dataSource, SynapseNetwork network, SynapseConfig config, Clock clock) {
-        this.dataSource = dataSource;
+    public SynapseEventApplier(Jdbc jdbc, SynapseNetwork network, SynapseConfig config, Clock clock) {
+        this.jdbc = jdbc;
         this.network = network;
         this.config = config;
         this.clock = clock;
@@ -83,45 +77,28 @@ public class SynapseEventApplier {
     private boolean claim(String tenant, String key, OffsetDateTime now) {
         String sql = "insert into synapse_event (tenant, event_id, result, created_at) values (?, ?, '{}', ?)"
                 + " on conflict (tenant, event_id) do nothing";
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setString(1, tenant);
-            s.setString(2, key);
-            s.setObject(3, now);
-            return s.executeUpdate() == 1;
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        return jdbc.update(sql, tenant, key, now) == 1;
     }
 
     private void store(String tenant, String key, SynapseEventResult result) {
-        String sql = "update synapse_event set result = ?::jsonb where tenant = ? and event_id = ?";
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setString(1, JsonFormat.printer().omittingInsignificantWhitespace().print(result));
-            s.setString(2, tenant);
-            s.setString(3, key);
-            s.executeUpdate();
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
+        String json;
+        try {
+            json = JsonFormat.printer().omittingInsignificantWhitespace().print(result);
         } catch (InvalidProtocolBufferException e) {
             throw new IllegalStateException("cannot store the result of event " + key, e);
         }
+        jdbc.update("update synapse_event set result = ?::jsonb where tenant = ? and event_id = ?", json, tenant, key);
     }
 
     private SynapseEventResult stored(String tenant, String key) {
-        String sql = "select result::text from synapse_event where tenant = ? and event_id = ?";
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setString(1, tenant);
-            s.setString(2, key);
-            try (ResultSet rs = s.executeQuery()) {
-                rs.next();
-                SynapseEventResult.Builder result = SynapseEventResult.newBuilder();
-                JsonFormat.parser().merge(rs.getString(1), result);
-                return result.setIdempotencyKey(key).build();
-            }
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
+        String json = jdbc.one("select result::text from synapse_event where tenant = ? and event_id = ?",
+                rs -> rs.getString(1), tenant, key).orElseThrow();
+        SynapseEventResult.Builder result = SynapseEventResult.newBuilder();
+        try {
+            JsonFormat.parser().merge(json, result);
         } catch (InvalidProtocolBufferException e) {
             throw new IllegalStateException("stored result of event " + key + " is unreadable", e);
         }
+        return result.setIdempotencyKey(key).build();
     }
 }

@@ -1,8 +1,6 @@
 package dev.brain.memory.synapse.repository;
 
 import java.sql.Array;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
@@ -14,11 +12,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 
-import javax.sql.DataSource;
-
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.brain.db.DataAccessException;
+import dev.brain.db.Jdbc;
 import dev.brain.memory.synapse.Direction;
 import dev.brain.memory.synapse.NodeKey;
 import dev.brain.memory.synapse.SynapseRow;
@@ -35,10 +31,10 @@ public class SynapseRepository {
             + " s.target_id, s.target_label, s.synapse_type, s.weight, s.base_weight, s.activation_count,"
             + " s.last_activated_at, s.created_at, s.context::text";
 
-    private final DataSource dataSource;
+    private final Jdbc jdbc;
 
-    public SynapseRepository(DataSource dataSource) {
-        this.dataSource = dataSource;
+    public SynapseRepository(Jdbc jdbc) {
+        this.jdbc = jdbc;
     }
 
     /** A synapse after a strengthen, and whether the call created it. */
@@ -67,7 +63,7 @@ public class SynapseRepository {
                     target_label      = coalesce(excluded.target_label, s.target_label)
                 returning %s, (xmax = 0) as created
                 """.formatted(COLUMNS);
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+        return jdbc.query(sql, s -> {
             int i = 1;
             s.setString(i++, tenant);
             s.setString(i++, source.type());
@@ -84,82 +80,38 @@ public class SynapseRepository {
             s.setObject(i++, now);
             s.setDouble(i++, learningRate);
             s.setDouble(i, learningRate);
-            try (ResultSet rs = s.executeQuery()) {
-                rs.next();
-                return new Strengthened(row(rs), rs.getBoolean(16));
-            }
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        }, rs -> new Strengthened(row(rs), rs.getBoolean(16))).get(0);
     }
 
     /** Multiplies weight and base weight by {@code factor} (last activation unchanged). */
     public Optional<SynapseRow> scale(String tenant, long id, double factor) {
         String sql = "update synapse s set weight = weight * ?, base_weight = base_weight * ? where tenant = ? and id = ?"
                 + " returning " + COLUMNS;
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setDouble(1, factor);
-            s.setDouble(2, factor);
-            s.setString(3, tenant);
-            s.setLong(4, id);
-            return one(s);
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        return jdbc.one(sql, SynapseRepository::row, factor, factor, tenant, id);
     }
 
     public void delete(String tenant, long id) {
-        update("delete from synapse where tenant = ? and id = ?", tenant, id);
+        jdbc.update("delete from synapse where tenant = ? and id = ?", tenant, id);
     }
 
     public Optional<SynapseRow> find(String tenant, long id) {
-        String sql = "select " + COLUMNS + " from synapse s where tenant = ? and id = ?";
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setString(1, tenant);
-            s.setLong(2, id);
-            return one(s);
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        return jdbc.one("select " + COLUMNS + " from synapse s where tenant = ? and id = ?", SynapseRepository::row,
+                tenant, id);
     }
 
     public Optional<SynapseRow> findByKey(String tenant, NodeKey source, NodeKey target, String type) {
         String sql = "select " + COLUMNS + " from synapse s where tenant = ? and source_type = ? and source_id = ?"
                 + " and target_type = ? and target_id = ? and synapse_type = ?";
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setString(1, tenant);
-            s.setString(2, source.type());
-            s.setLong(3, source.id());
-            s.setString(4, target.type());
-            s.setLong(5, target.id());
-            s.setString(6, type);
-            return one(s);
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        return jdbc.one(sql, SynapseRepository::row, tenant, source.type(), source.id(), target.type(), target.id(),
+                type);
     }
 
     /** Deletes every synapse touching {@code node}; returns the deleted ids. */
     public List<Long> deleteTouching(String tenant, NodeKey node) {
         String sql = "delete from synapse where tenant = ? and ((source_type = ? and source_id = ?)"
                 + " or (target_type = ? and target_id = ?)) returning id";
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setString(1, tenant);
-            s.setString(2, node.type());
-            s.setLong(3, node.id());
-            s.setString(4, node.type());
-            s.setLong(5, node.id());
-            List<Long> ids = new ArrayList<>();
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    ids.add(rs.getLong(1));
-                }
-            }
-            ids.sort(null);
-            return ids;
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        return jdbc.list(sql, rs -> rs.getLong(1), tenant, node.type(), node.id(), node.type(), node.id()).stream()
+                .sorted().toList();
     }
 
     /** Counts of one decay run. */
@@ -172,23 +124,13 @@ public class SynapseRepository {
      * those below the prune threshold. Idempotent: computed from base_weight, not from the current weight.
      */
     public DecayCounts decay(OffsetDateTime now, OffsetDateTime cutoff, double halfLifeDays, double pruneThreshold) {
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement update = c.prepareStatement("""
-                        update synapse
-                           set weight = base_weight * power(0.5, extract(epoch from (?::timestamptz - last_activated_at)) / 86400.0 / ?)
-                         where last_activated_at <= ?"""); PreparedStatement prune = c.prepareStatement(
-                                 "delete from synapse where last_activated_at <= ? and weight < ?")) {
-            update.setObject(1, now);
-            update.setDouble(2, halfLifeDays);
-            update.setObject(3, cutoff);
-            long updated = update.executeUpdate();
-            prune.setObject(1, cutoff);
-            prune.setDouble(2, pruneThreshold);
-            long pruned = prune.executeUpdate();
-            return new DecayCounts(updated, pruned);
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        long updated = jdbc.update("""
+                update synapse
+                   set weight = base_weight * power(0.5, extract(epoch from (?::timestamptz - last_activated_at)) / 86400.0 / ?)
+                 where last_activated_at <= ?""", now, halfLifeDays, cutoff);
+        long pruned = jdbc.update("delete from synapse where last_activated_at <= ? and weight < ?", cutoff,
+                pruneThreshold);
+        return new DecayCounts(updated, pruned);
     }
 
     /**
@@ -296,7 +238,8 @@ public class SynapseRepository {
             nodes.forEach(node -> byNode.add(new ArrayList<>()));
             bySide.add(byNode);
         }
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(String.join(" union all ", parts))) {
+        jdbc.forEach(String.join(" union all ", parts), 0, s -> {
+            var c = s.getConnection();
             Array typeArray = c.createArrayOf("text", nodes.stream().map(e -> e.getKey().type()).toArray());
             Array idArray = c.createArrayOf("bigint", nodes.stream().map(e -> e.getKey().id()).toArray());
             Array minArray = c.createArrayOf("float8", nodes.stream().map(Map.Entry::getValue).toArray());
@@ -311,15 +254,8 @@ public class SynapseRepository {
                     s.setArray(i++, synapseTypes);
                 }
             }
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    bySide.get(rs.getInt(17)).get(rs.getInt(16) - 1).add(row(rs));
-                }
-            }
-            return bySide;
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        }, rs -> bySide.get(rs.getInt(17)).get(rs.getInt(16) - 1).add(row(rs)));
+        return bySide;
     }
 
     /** In/out synapse counts per node, in the order given (0/0 for isolated nodes). */
@@ -329,7 +265,8 @@ public class SynapseRepository {
                 + typeFilter + "), (select count(*) from synapse s where s.tenant = ? and s.source_type = f.t"
                 + " and s.source_id = f.i" + typeFilter + ") from unnest(?::text[], ?::bigint[]) with ordinality as f(t, i, n)"
                 + " order by f.n";
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+        return jdbc.query(sql, s -> {
+            var c = s.getConnection();
             Array synapseTypes = types.isEmpty() ? null : c.createArrayOf("text", types.toArray());
             int i = 1;
             for (int side = 0; side < 2; side++) {
@@ -340,16 +277,7 @@ public class SynapseRepository {
             }
             s.setArray(i++, c.createArrayOf("text", nodes.stream().map(NodeKey::type).toArray()));
             s.setArray(i, c.createArrayOf("bigint", nodes.stream().map(NodeKey::id).toArray()));
-            List<long[]> degrees = new ArrayList<>();
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    degrees.add(new long[] { rs.getLong(1), rs.getLong(2) });
-                }
-            }
-            return degrees;
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        }, rs -> new long[] { rs.getLong(1), rs.getLong(2) });
     }
 
     /** A node adjacent to both a and b, with the strongest synapse on each side. */
@@ -373,7 +301,7 @@ public class SynapseRepository {
                 + " where not (na.t = ? and na.i = ?) and not (na.t = ? and na.i = ?)"
                 + (neighborType == null ? "" : " and na.t = ?")
                 + " order by least(na.weight, nb.weight) desc, na.t, na.i limit ?";
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+        List<long[]> pairs = jdbc.query(sql, s -> {
             int i = 1;
             for (NodeKey end : List.of(a, b)) {
                 s.setString(i++, end.type());
@@ -395,22 +323,14 @@ public class SynapseRepository {
                 s.setString(i++, neighborType);
             }
             s.setInt(i, limit);
-            List<long[]> pairs = new ArrayList<>();
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    pairs.add(new long[] { rs.getLong(1), rs.getLong(2) });
-                }
-            }
-            List<SharedNeighbor> neighbors = new ArrayList<>();
-            for (long[] pair : pairs) {
-                SynapseRow viaA = find(tenant, pair[0]).orElseThrow();
-                SynapseRow viaB = find(tenant, pair[1]).orElseThrow();
-                neighbors.add(new SharedNeighbor(viaA.other(a), viaA, viaB));
-            }
-            return neighbors;
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
+        }, rs -> new long[] { rs.getLong(1), rs.getLong(2) });
+        List<SharedNeighbor> neighbors = new ArrayList<>();
+        for (long[] pair : pairs) {
+            SynapseRow viaA = find(tenant, pair[0]).orElseThrow();
+            SynapseRow viaB = find(tenant, pair[1]).orElseThrow();
+            neighbors.add(new SharedNeighbor(viaA.other(a), viaA, viaB));
         }
+        return neighbors;
     }
 
     /** Filters of {@link #list}; null / empty means "any". */
@@ -450,7 +370,7 @@ public class SynapseRepository {
         }
         if (!filter.types().isEmpty()) {
             sql.append(" and s.synapse_type = any(?)");
-            params.add(filter.types());
+            params.add(filter.types().toArray(String[]::new));
         }
         if (filter.minWeight() != null) {
             sql.append(" and s.weight >= ?");
@@ -464,36 +384,15 @@ public class SynapseRepository {
         }
         sql.append(" order by s.weight desc, s.id asc limit ?");
         params.add(pageSize + 1);
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql.toString())) {
-            for (int i = 0; i < params.size(); i++) {
-                Object value = params.get(i);
-                if (value instanceof List<?> list) {
-                    s.setArray(i + 1, c.createArrayOf("text", list.toArray()));
-                } else {
-                    s.setObject(i + 1, value);
-                }
-            }
-            return list(s);
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        return jdbc.list(sql.toString(), SynapseRepository::row, params.toArray());
     }
 
     /** The tenant's strongest synapses, by weight desc, id asc. */
     public List<SynapseRow> strongest(String tenant, String type, int limit) {
         String sql = "select " + COLUMNS + " from synapse s where tenant = ?" + (type == null ? "" : " and synapse_type = ?")
                 + " order by weight desc, id asc limit ?";
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            int i = 1;
-            s.setString(i++, tenant);
-            if (type != null) {
-                s.setString(i++, type);
-            }
-            s.setInt(i, limit);
-            return list(s);
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        Object[] params = type == null ? new Object[] { tenant, limit } : new Object[] { tenant, type, limit };
+        return jdbc.list(sql, SynapseRepository::row, params);
     }
 
     /** Network statistics of a tenant (memory.md §2.6 GetStats). */
@@ -506,76 +405,29 @@ public class SynapseRepository {
     }
 
     public NetworkStats stats(String tenant, double strongThreshold, double weakThreshold) {
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement totals = c.prepareStatement("""
-                        select count(*), coalesce(avg(weight), 0), count(*) filter (where weight > ?),
-                               count(*) filter (where weight < ?)
-                          from synapse where tenant = ?""");
-                PreparedStatement byType = c.prepareStatement(
-                        "select synapse_type, count(*) from synapse where tenant = ? group by 1 order by 1");
-                PreparedStatement byNode = c.prepareStatement("""
-                        select t, count(*) from (
-                            select source_type as t, source_id as i from synapse where tenant = ?
-                            union
-                            select target_type, target_id from synapse where tenant = ?) nodes
-                         group by t order by t""")) {
-            totals.setDouble(1, strongThreshold);
-            totals.setDouble(2, weakThreshold);
-            totals.setString(3, tenant);
-            long total;
-            double avg;
-            long strong;
-            long weak;
-            try (ResultSet rs = totals.executeQuery()) {
-                rs.next();
-                total = rs.getLong(1);
-                avg = rs.getDouble(2);
-                strong = rs.getLong(3);
-                weak = rs.getLong(4);
-            }
-            byType.setString(1, tenant);
-            byNode.setString(1, tenant);
-            byNode.setString(2, tenant);
-            return new NetworkStats(total, avg, strong, weak, counts(byType), counts(byNode));
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
+        record Totals(long total, double avg, long strong, long weak) {
         }
+        Totals totals = jdbc.one("""
+                select count(*), coalesce(avg(weight), 0), count(*) filter (where weight > ?),
+                       count(*) filter (where weight < ?)
+                  from synapse where tenant = ?""", rs -> new Totals(rs.getLong(1), rs.getDouble(2), rs.getLong(3),
+                rs.getLong(4)), strongThreshold, weakThreshold, tenant).orElseThrow();
+        Map<String, Long> byType = counts("select synapse_type, count(*) from synapse where tenant = ? group by 1 order by 1",
+                tenant);
+        Map<String, Long> byNode = counts("""
+                select t, count(*) from (
+                    select source_type as t, source_id as i from synapse where tenant = ?
+                    union
+                    select target_type, target_id from synapse where tenant = ?) nodes
+                 group by t order by t""", tenant, tenant);
+        return new NetworkStats(totals.total(), totals.avg(), totals.strong(), totals.weak(), byType, byNode);
     }
 
-    private static Map<String, Long> counts(PreparedStatement statement) throws SQLException {
+    /** The (name, count) rows of {@code sql}, in order. */
+    private Map<String, Long> counts(String sql, Object... params) {
         Map<String, Long> counts = new LinkedHashMap<>();
-        try (ResultSet rs = statement.executeQuery()) {
-            while (rs.next()) {
-                counts.put(rs.getString(1), rs.getLong(2));
-            }
-        }
+        jdbc.forEach(sql, 0, s -> Jdbc.bind(s, params), rs -> counts.put(rs.getString(1), rs.getLong(2)));
         return counts;
-    }
-
-    private void update(String sql, String tenant, long id) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setString(1, tenant);
-            s.setLong(2, id);
-            s.executeUpdate();
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
-    }
-
-    private static Optional<SynapseRow> one(PreparedStatement statement) throws SQLException {
-        try (ResultSet rs = statement.executeQuery()) {
-            return rs.next() ? Optional.of(row(rs)) : Optional.empty();
-        }
-    }
-
-    private static List<SynapseRow> list(PreparedStatement statement) throws SQLException {
-        List<SynapseRow> rows = new ArrayList<>();
-        try (ResultSet rs = statement.executeQuery()) {
-            while (rs.next()) {
-                rows.add(row(rs));
-            }
-        }
-        return rows;
     }
 
     private static SynapseRow row(ResultSet rs) throws SQLException {

@@ -1,20 +1,14 @@
 package dev.brain.memory.synapse.scheduler;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import javax.sql.DataSource;
-
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
-import dev.brain.db.DataAccessException;
+import dev.brain.db.Jdbc;
 import dev.brain.memory.synapse.repository.SynapseRepository.DecayCounts;
 import dev.brain.memory.synapse.service.SynapseNetwork;
 import io.quarkus.logging.Log;
@@ -37,12 +31,12 @@ public class SynapseDecayJob {
     }
 
     private final SynapseNetwork network;
-    private final DataSource dataSource;
+    private final Jdbc jdbc;
     private final Clock clock;
 
-    public SynapseDecayJob(SynapseNetwork network, DataSource dataSource, Clock clock) {
+    public SynapseDecayJob(SynapseNetwork network, Jdbc jdbc, Clock clock) {
         this.network = network;
-        this.dataSource = dataSource;
+        this.jdbc = jdbc;
         this.clock = clock;
     }
 
@@ -61,49 +55,33 @@ public class SynapseDecayJob {
     public Run run(String trigger) {
         long started = System.nanoTime();
         OffsetDateTime now = OffsetDateTime.now(clock);
-        try (Connection c = dataSource.getConnection()) {
-            if (!tryLock(c)) {
-                Log.infof("synapse-decay skipped: another replica holds the lock");
-                record(c, trigger, now, "skipped", Map.of());
-                return new Run(true, Map.of(), (System.nanoTime() - started) / 1_000_000);
-            }
-            Log.infof("synapse-decay started (%s)", trigger);
-            DecayCounts decay = network.decay(now);
-            Map<String, Long> counts = new LinkedHashMap<>();
-            counts.put("updated", decay.updated());
-            counts.put("pruned", decay.pruned());
-            record(c, trigger, now, "done", counts);
-            Log.infof("synapse-decay done: %s", counts);
-            return new Run(false, counts, (System.nanoTime() - started) / 1_000_000);
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
+        if (!tryLock()) {
+            Log.infof("synapse-decay skipped: another replica holds the lock");
+            record(trigger, now, "skipped", Map.of());
+            return new Run(true, Map.of(), (System.nanoTime() - started) / 1_000_000);
         }
+        Log.infof("synapse-decay started (%s)", trigger);
+        DecayCounts decay = network.decay(now);
+        Map<String, Long> counts = new LinkedHashMap<>();
+        counts.put("updated", decay.updated());
+        counts.put("pruned", decay.pruned());
+        record(trigger, now, "done", counts);
+        Log.infof("synapse-decay done: %s", counts);
+        return new Run(false, counts, (System.nanoTime() - started) / 1_000_000);
     }
 
-    private static boolean tryLock(Connection c) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("select pg_try_advisory_xact_lock(hashtext('memory:' || ?))")) {
-            s.setString(1, JOB);
-            try (ResultSet rs = s.executeQuery()) {
-                rs.next();
-                return rs.getBoolean(1);
-            }
-        }
+    /** The job's transaction-scoped lock: false when another replica holds it. */
+    private boolean tryLock() {
+        return jdbc.one("select pg_try_advisory_xact_lock(hashtext('memory:' || ?))", rs -> rs.getBoolean(1), JOB)
+                .orElseThrow();
     }
 
-    private void record(Connection c, String trigger, OffsetDateTime started, String status, Map<String, Long> counts)
-            throws SQLException {
+    private void record(String trigger, OffsetDateTime started, String status, Map<String, Long> counts) {
         StringBuilder json = new StringBuilder("{");
         counts.forEach((k, v) -> json.append(json.length() > 1 ? "," : "").append('"').append(k).append("\":").append(v));
         json.append('}');
-        try (PreparedStatement s = c.prepareStatement("insert into job_run (job, trigger, started_at, finished_at, status, counts)"
-                + " values (?, ?, ?, ?, ?, ?::jsonb)")) {
-            s.setString(1, JOB);
-            s.setString(2, trigger);
-            s.setObject(3, started);
-            s.setObject(4, OffsetDateTime.now(clock));
-            s.setString(5, status);
-            s.setString(6, json.toString());
-            s.executeUpdate();
-        }
+        jdbc.update("insert into job_run (job, trigger, started_at, finished_at, status, counts)"
+                + " values (?, ?, ?, ?, ?, ?::jsonb)", JOB, trigger, started, OffsetDateTime.now(clock), status,
+                json.toString());
     }
 }

@@ -1,16 +1,9 @@
 package dev.brain.memory.synapse.service;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-
-import javax.sql.DataSource;
-
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.brain.db.Jdbc;
 import dev.brain.memory.synapse.NodeKey;
-import dev.brain.db.DataAccessException;
 import io.grpc.Status;
 
 /**
@@ -20,10 +13,10 @@ import io.grpc.Status;
 @ApplicationScoped
 public class MemoryNodes {
 
-    private final DataSource dataSource;
+    private final Jdbc jdbc;
 
-    public MemoryNodes(DataSource dataSource) {
-        this.dataSource = dataSource;
+    public MemoryNodes(Jdbc jdbc) {
+        this.jdbc = jdbc;
     }
 
     /** @throws io.grpc.StatusRuntimeException NOT_FOUND naming the field when a memory endpoint does not exist */
@@ -32,18 +25,9 @@ public class MemoryNodes {
             return;
         }
         String sql = "select 1 from long_term_node where id = ? and (user_id = ? or starts_with(user_id, ? || ':'))";
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setLong(1, node.id());
-            s.setString(2, tenant);
-            s.setString(3, tenant);
-            try (ResultSet rs = s.executeQuery()) {
-                if (!rs.next()) {
-                    throw Status.NOT_FOUND.withDescription(field + ": memory node " + node.id() + " not found")
-                            .asRuntimeException();
-                }
-            }
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
+        if (jdbc.one(sql, rs -> true, node.id(), tenant, tenant).isEmpty()) {
+            throw Status.NOT_FOUND.withDescription(field + ": memory node " + node.id() + " not found")
+                    .asRuntimeException();
         }
     }
 }

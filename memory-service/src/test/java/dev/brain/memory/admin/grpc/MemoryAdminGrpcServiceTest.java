@@ -29,6 +29,7 @@ import dev.brain.grpc.v1.MemoryAdminServiceGrpc;
 import dev.brain.grpc.v1.Pair;
 import dev.brain.grpc.v1.MemoryStatsRequest;
 import dev.brain.grpc.v1.TableCount;
+import dev.brain.memory.admin.stats.MemoryStats;
 import dev.brain.memory.testing.LongTermFixtures;
 import dev.brain.tenancy.TenantRowCounts;
 import dev.brain.tenancy.TenantUsers;
@@ -153,7 +154,7 @@ class MemoryAdminGrpcServiceTest {
         try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
             // a sequential scan only where nothing else can serve the condition
             s.execute("set enable_seqscan = off");
-            plan = TenantRowCounts.explain(c, "memory", tenant, MemoryAdminGrpcService.COUNTED_VIA);
+            plan = TenantRowCounts.explain(c, "memory", tenant, MemoryStats.COUNTED_VIA);
             s.execute("reset enable_seqscan");
         }
         for (String table : List.of("long_term_node", "long_term_edge", "short_term_entry", "pipeline_log",

@@ -455,7 +455,7 @@ class MemoryTransferTest {
                 file(line));
         float[] expected = textVectors.embed(List.of("Anna likes tea")).get(0);
         assertThat(count("select count(*) from long_term_node_embedding where user_id = ? and embedding = ?::vector",
-                pair.userId(), dev.brain.memory.longterm.repository.LongTermRepository.vectorLiteral(expected)))
+                pair.userId(), dev.brain.db.PgVector.literal(expected)))
                 .isEqualTo(1);
     }
 }

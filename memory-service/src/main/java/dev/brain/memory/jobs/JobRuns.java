@@ -1,4 +1,4 @@
-package dev.brain.memory.longterm.promotion;
+package dev.brain.memory.jobs;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -9,11 +9,9 @@ import java.time.OffsetDateTime;
 import java.util.Map;
 import java.util.function.Supplier;
 
-import javax.sql.DataSource;
-
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.brain.db.DataAccessException;
+import dev.brain.db.Jdbc;
 import io.quarkus.logging.Log;
 
 /**
@@ -28,21 +26,22 @@ public class JobRuns {
     public record Run(boolean skipped, Map<String, Long> counts, long durationMs) {
     }
 
-    private final DataSource dataSource;
+    private final Jdbc jdbc;
     private final Clock clock;
 
-    public JobRuns(DataSource dataSource, Clock clock) {
-        this.dataSource = dataSource;
+    public JobRuns(Jdbc jdbc, Clock clock) {
+        this.jdbc = jdbc;
         this.clock = clock;
     }
 
     public Run run(String job, String trigger, Supplier<Map<String, Long>> work) {
         long started = System.nanoTime();
         OffsetDateTime startedAt = OffsetDateTime.now(clock);
-        try (Connection c = dataSource.getConnection()) {
-            if (!lock(c, "select pg_try_advisory_lock(hashtext('memory:' || ?))", job)) {
+        // the lock is the session's: taken and released on the one connection held for the whole run
+        return jdbc.withConnection(c -> {
+            if (!advisory(c, "select pg_try_advisory_lock(hashtext('memory:' || ?))", job)) {
                 Log.infof("%s skipped: another replica holds the lock", job);
-                record(c, job, trigger, startedAt, "skipped", Map.of(), null);
+                record(job, trigger, startedAt, "skipped", Map.of(), null);
                 return new Run(true, Map.of(), (System.nanoTime() - started) / 1_000_000);
             }
             try {
@@ -52,18 +51,16 @@ public class JobRuns {
                     counts = work.get();
                 } catch (RuntimeException e) {
                     Log.errorf(e, "%s failed", job);
-                    record(c, job, trigger, startedAt, "failed", Map.of(), String.valueOf(e.getMessage()));
+                    record(job, trigger, startedAt, "failed", Map.of(), String.valueOf(e.getMessage()));
                     throw e;
                 }
-                record(c, job, trigger, startedAt, "done", counts, null);
+                record(job, trigger, startedAt, "done", counts, null);
                 Log.infof("%s done: %s", job, counts);
                 return new Run(false, counts, (System.nanoTime() - started) / 1_000_000);
             } finally {
-                lock(c, "select pg_advisory_unlock(hashtext('memory:' || ?))", job);
+                advisory(c, "select pg_advisory_unlock(hashtext('memory:' || ?))", job);
             }
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        });
     }
 
     /**
@@ -80,23 +77,20 @@ public class JobRuns {
             counts = work.get();
         } catch (RuntimeException e) {
             Log.errorf(e, "%s failed", job);
-            try (Connection c = dataSource.getConnection()) {
-                record(c, job, trigger, startedAt, "failed", Map.of(), String.valueOf(e.getMessage()));
-            } catch (SQLException | RuntimeException recording) {
+            try {
+                record(job, trigger, startedAt, "failed", Map.of(), String.valueOf(e.getMessage()));
+            } catch (RuntimeException recording) {
                 e.addSuppressed(recording);
             }
             throw e;
         }
-        try (Connection c = dataSource.getConnection()) {
-            record(c, job, trigger, startedAt, "done", counts, null);
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        record(job, trigger, startedAt, "done", counts, null);
         Log.infof("%s done: %s", job, counts);
         return new Run(false, counts, (System.nanoTime() - started) / 1_000_000);
     }
 
-    private static boolean lock(Connection c, String sql, String job) throws SQLException {
+    /** A session-level advisory lock call on {@code c}: its boolean answer. */
+    private static boolean advisory(Connection c, String sql, String job) throws SQLException {
         try (PreparedStatement s = c.prepareStatement(sql)) {
             s.setString(1, job);
             try (ResultSet rs = s.executeQuery()) {
@@ -106,21 +100,13 @@ public class JobRuns {
         }
     }
 
-    private void record(Connection c, String job, String trigger, OffsetDateTime startedAt, String status,
-            Map<String, Long> counts, String error) throws SQLException {
+    private void record(String job, String trigger, OffsetDateTime startedAt, String status, Map<String, Long> counts,
+            String error) {
         StringBuilder json = new StringBuilder("{");
         counts.forEach((k, v) -> json.append(json.length() > 1 ? "," : "").append('"').append(k).append("\":").append(v));
         json.append('}');
-        try (PreparedStatement s = c.prepareStatement("insert into job_run (job, trigger, started_at, finished_at,"
-                + " status, counts, error) values (?, ?, ?, ?, ?, ?::jsonb, ?)")) {
-            s.setString(1, job);
-            s.setString(2, trigger);
-            s.setObject(3, startedAt);
-            s.setObject(4, OffsetDateTime.now(clock));
-            s.setString(5, status);
-            s.setString(6, json.toString());
-            s.setString(7, error);
-            s.executeUpdate();
-        }
+        jdbc.update("insert into job_run (job, trigger, started_at, finished_at, status, counts, error)"
+                + " values (?, ?, ?, ?, ?, ?::jsonb, ?)", job, trigger, startedAt, OffsetDateTime.now(clock), status,
+                json.toString(), error);
     }
 }

@@ -1,4 +1,4 @@
-package dev.brain.memory.longterm.entity;
+package dev.brain.memory.longterm.mapping;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -10,6 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import dev.brain.grpc.v1.MemoryEntity;
+import dev.brain.memory.entity.EntityRegistry;
 import io.grpc.StatusRuntimeException;
 
 class EntityMapperTest {

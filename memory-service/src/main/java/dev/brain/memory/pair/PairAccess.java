@@ -1,4 +1,4 @@
-package dev.brain.memory.longterm.partition;
+package dev.brain.memory.pair;
 
 import java.util.regex.Pattern;
 
@@ -10,7 +10,8 @@ import io.grpc.Status;
 /**
  * The pair of a memory request (memory.md §4.1, §14): both ids 1–100 chars of {@code [A-Za-z0-9._:@/-]}, and
  * the pair belongs to the caller's tenant — {@code user_id} equal to the tenant or starting with
- * {@code <tenant>:} (the rule {@code MemoryNodes} applies to synapse endpoints) — else PERMISSION_DENIED.
+ * {@code <tenant>:} (the rule {@code MemoryNodes} applies to synapse endpoints) — else PERMISSION_DENIED. Every
+ * feature that takes a pair (short-term, long-term, pipeline log, admin) checks it here, below all of them.
  */
 public final class PairAccess {
 

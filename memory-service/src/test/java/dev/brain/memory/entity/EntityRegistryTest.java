@@ -1,4 +1,4 @@
-package dev.brain.memory.longterm.entity;
+package dev.brain.memory.entity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -12,7 +12,7 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import dev.brain.grpc.v1.Pair;
-import dev.brain.memory.longterm.entity.EntityRegistry.Resolved;
+import dev.brain.memory.entity.EntityRegistry.Resolved;
 import dev.brain.memory.testing.LongTermFixtures;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;

@@ -1,10 +1,11 @@
-package dev.brain.memory.longterm.entity;
+package dev.brain.memory.longterm.mapping;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 
 import dev.brain.grpc.v1.MemoryEntity;
 import dev.brain.grpc.v1.ResolvedEntity;
+import dev.brain.memory.entity.EntityRegistry;
 import dev.brain.memory.shortterm.mapping.EntryMapper;
 import io.grpc.Status;
 

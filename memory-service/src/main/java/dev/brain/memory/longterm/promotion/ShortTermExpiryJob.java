@@ -1,4 +1,4 @@
-package dev.brain.memory.shortterm.scheduler;
+package dev.brain.memory.longterm.promotion;
 
 import java.time.Clock;
 import java.time.OffsetDateTime;
@@ -7,8 +7,7 @@ import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.brain.memory.longterm.promotion.JobRuns;
-import dev.brain.memory.longterm.promotion.Promotion;
+import dev.brain.memory.jobs.JobRuns;
 import dev.brain.memory.shortterm.repository.EntryRepository;
 import io.quarkus.logging.Log;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -17,7 +16,8 @@ import io.quarkus.scheduler.Scheduled;
 /**
  * Job {@code SHORT_TERM_EXPIRY} (memory.md §4.2, hourly): expired {@code pending} entries are promoted first
  * (each in its own transaction, like the PROMOTION job); then every expired entry that is not pending is
- * deleted. A pending entry whose promotion fails stays until it is promoted or {@code failed}.
+ * deleted. A pending entry whose promotion fails stays until it is promoted or {@code failed}. The job lives with
+ * the promotion it drives, so that short-term memory does not depend on long-term memory.
  */
 @ApplicationScoped
 public class ShortTermExpiryJob {
