@@ -19,7 +19,7 @@ import io.quarkus.logging.Log;
 /**
  * Re-keys the stored errors with the frame keys of error-code.md §5.4 as they are now (compiler diagnostics keyed
  * {@code diag@basename}, bundler chunk numbers and hashes {@code <H>}), so that a stored error and a new report of it
- * keep one fingerprint (error-service/README.md, "Fingerprint rule changes").
+ * keep one fingerprint (docs/errors.md, "Fingerprint rule changes").
  *
  * <p>Every stored frame's key ({@code stack_frame.normalized}) is recomputed from its function, file and parser. An
  * error's fingerprint is recomputed from its type, template and new keys only when its stored fingerprint is

@@ -32,7 +32,7 @@ public final class Fingerprints {
     /**
      * Bundler output, the files whose names carry chunk numbers and content hashes. §5.4 words the rule for every
      * file; read that way it also renames source files such as {@code OAuth2Client.java} or {@code s3client.go}
-     * to {@code <H>.java}, {@code <H>.go} and merges their diagnostics (error-service README).
+     * to {@code <H>.java}, {@code <H>.go} and merges their diagnostics (docs/errors.md).
      */
     private static final Set<String> BUNDLE_EXTENSIONS = Set.of(".js", ".mjs", ".cjs", ".css", ".map");
     private static final Pattern HASH_PART = Pattern.compile(

@@ -5,7 +5,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Replaces secrets by {@code <REDACTED:kind>} (kinds listed in error-service/README.md). Every pattern starts at a
+ * Replaces secrets by {@code <REDACTED:kind>} (kinds listed in docs/errors.md). Every pattern starts at a
  * position that cannot continue the previous token (negative look-behind) and uses possessive/bounded quantifiers,
  * so matching is linear in the input.
  */

@@ -24,6 +24,7 @@ import dev.brain.db.transfer.ImportWriter;
 import dev.brain.db.transfer.OnConflict;
 import dev.brain.error.intake.NormalizedOutput;
 import dev.brain.error.prevention.RemovedLines;
+import dev.brain.error.project.repository.ProjectRepository;
 import dev.brain.error.session.CallScope;
 import dev.brain.error.session.Scopes;
 import dev.brain.error.transfer.ImportLine.Problem;
@@ -67,11 +68,13 @@ public class ErrorImport {
 
     private final Jdbc jdbc;
     private final Scopes scopes;
+    private final ProjectRepository projects;
     private final ObjectMapper json;
 
-    public ErrorImport(Jdbc jdbc, Scopes scopes, ObjectMapper json) {
+    public ErrorImport(Jdbc jdbc, Scopes scopes, ProjectRepository projects, ObjectMapper json) {
         this.jdbc = jdbc;
         this.scopes = scopes;
+        this.projects = projects;
         this.json = json;
     }
 
@@ -324,12 +327,7 @@ public class ErrorImport {
             String[] languages = line.texts("languages", 50, 64, false);
             String[] frameworks = line.texts("frameworks", 50, 64, false);
             String description = line.textBytes("description", MAX_TEXT_BYTES);
-            jdbc.update("""
-                    update project set root_path = coalesce(root_path, ?), description = coalesce(description, ?),
-                        languages = case when cardinality(languages) = 0 then ? else languages end,
-                        frameworks = case when cardinality(frameworks) = 0 then ? else frameworks end, updated_at = ?
-                    where tenant = ? and id = ?""", rootPath, description, languages, frameworks, scope.now(), tenant,
-                    project);
+            projects.completeDescription(tenant, project, rootPath, languages, frameworks, description, scope.now());
             count("project");
         }
 

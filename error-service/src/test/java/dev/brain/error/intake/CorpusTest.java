@@ -18,7 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Spec §18 item 2 on the corpora of {@code src/test/resources/corpus} (copies of the team's test data): no known
  * error splits into two fingerprints, and no
- * fingerprint merges two known errors but the ones listed here, each for its reason (error-service/README.md,
+ * fingerprint merges two known errors but the ones listed here, each for its reason (docs/errors.md,
  * "Fingerprints on the corpora"). A new split or merge, or a listed merge that grows, fails.
  */
 class CorpusTest {
