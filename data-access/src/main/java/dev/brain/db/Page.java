@@ -8,17 +8,6 @@ import java.util.List;
  */
 public record Page(int size, int offset) {
 
-    /**
-     * The page a request asks for: {@code requested} 0 means {@code defaultSize}, otherwise 1..{@code maxSize};
-     * {@code token} "" is the first page. A bad value throws {@link IllegalArgumentException} naming the field.
-     */
-    public static Page of(int requested, int defaultSize, int maxSize, String sizeField, String token) {
-        if (requested < 0 || requested > maxSize) {
-            throw new IllegalArgumentException(sizeField + ": 0-" + maxSize);
-        }
-        return new Page(requested == 0 ? defaultSize : requested, offset(token));
-    }
-
     /** The offset a page token stands for ("" = 0); a malformed token throws {@link IllegalArgumentException}. */
     public static int offset(String token) {
         if (token == null || token.isEmpty()) {
