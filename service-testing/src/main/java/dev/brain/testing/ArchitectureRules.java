@@ -24,10 +24,14 @@ public final class ArchitectureRules {
                 .importPackages(basePackage);
     }
 
-    /** No class in a {@code grpc} package touches JDBC, the data-access layer or a transaction. */
+    /**
+     * No class in a {@code grpc} package touches JDBC, the data-access layer's statements ({@code Jdbc}, the import
+     * writer) or a transaction; {@code dev.brain.db.Page}, a page of a list, is no database access.
+     */
     public static ArchRule grpcClassesHoldNoSqlAndNoTransactions() {
         return noClasses().that().resideInAPackage("..grpc..")
-                .should().dependOnClassesThat().resideInAnyPackage("java.sql..", "javax.sql..", "dev.brain.db..")
+                .should().dependOnClassesThat().resideInAnyPackage("java.sql..", "javax.sql..", "dev.brain.db.transfer..")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("dev.brain.db.Jdbc")
                 .orShould().dependOnClassesThat().haveFullyQualifiedName("io.quarkus.narayana.jta.QuarkusTransaction")
                 .orShould().dependOnClassesThat().haveFullyQualifiedName("jakarta.transaction.Transactional")
                 .because("gRPC classes only parse, call a service and map; SQL lives in repositories and"

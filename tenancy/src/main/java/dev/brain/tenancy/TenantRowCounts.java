@@ -10,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import javax.sql.DataSource;
 
 import io.grpc.Status;
 
@@ -60,14 +59,14 @@ public final class TenantRowCounts {
     private TenantRowCounts() {
     }
 
-    /** Table name → rows of {@code tenant}, in table-name order. */
-    public static Map<String, Long> count(DataSource dataSource, String schema, String tenant) {
-        return count(dataSource, schema, tenant, Map.of());
+    /** Table name → rows of {@code tenant}, in table-name order, counted on {@code connection} (not in a transaction). */
+    public static Map<String, Long> count(Connection connection, String schema, String tenant) {
+        return count(connection, schema, tenant, Map.of());
     }
 
-    /** As {@link #count(DataSource, String, String)}; the tables of {@code via} are counted through their reference. */
-    public static Map<String, Long> count(DataSource dataSource, String schema, String tenant, Map<String, Via> via) {
-        try (Connection connection = dataSource.getConnection()) {
+    /** As {@link #count(Connection, String, String)}; the tables of {@code via} are counted through their reference. */
+    public static Map<String, Long> count(Connection connection, String schema, String tenant, Map<String, Via> via) {
+        try {
             Query query = query(connection, schema, via);
             Map<String, Long> counts = new LinkedHashMap<>();
             if (query == null) {

@@ -2,6 +2,7 @@ package dev.brain.error.grpc;
 
 import java.util.List;
 
+import dev.brain.db.Page;
 import io.grpc.Status;
 
 /**
@@ -24,17 +25,10 @@ final class Pages {
     }
 
     static int offset(String token) {
-        if (token.isEmpty()) {
-            return 0;
-        }
         try {
-            int offset = Integer.parseInt(token);
-            if (offset < 0) {
-                throw new NumberFormatException();
-            }
-            return offset;
-        } catch (NumberFormatException e) {
-            throw Status.INVALID_ARGUMENT.withDescription("page_token is not valid").asRuntimeException();
+            return Page.offset(token);
+        } catch (IllegalArgumentException e) {
+            throw Status.INVALID_ARGUMENT.withDescription(e.getMessage()).asRuntimeException();
         }
     }
 

@@ -15,11 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import javax.sql.DataSource;
-
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.brain.db.DataAccessException;
 import dev.brain.db.Jdbc;
 import dev.brain.error.config.ErrorConfig;
 import dev.brain.error.embedding.Embeddings;
@@ -47,7 +44,6 @@ public class EmbeddingWorker {
     private static final String LOCK = "select pg_try_advisory_lock(hashtext('error.embedding-worker'))";
     private static final String UNLOCK = "select pg_advisory_unlock(hashtext('error.embedding-worker'))";
 
-    private final DataSource dataSource;
     private final Jdbc jdbc;
     private final Embeddings embeddings;
     private final LateMatch lateMatch;
@@ -57,9 +53,8 @@ public class EmbeddingWorker {
     /** Why the worker is paused (a dimension mismatch); null while it runs. */
     private volatile String pauseReason;
 
-    public EmbeddingWorker(DataSource dataSource, Jdbc jdbc, Embeddings embeddings, LateMatch lateMatch, JobRuns runs,
+    public EmbeddingWorker(Jdbc jdbc, Embeddings embeddings, LateMatch lateMatch, JobRuns runs,
             ErrorConfig config, Clock clock) {
-        this.dataSource = dataSource;
         this.jdbc = jdbc;
         this.embeddings = embeddings;
         this.lateMatch = lateMatch;
@@ -124,7 +119,7 @@ public class EmbeddingWorker {
 
     /** Runs batches under the global lock until {@code max} errors are embedded or none is left; null when locked. */
     private Counts withLock(long max) {
-        try (Connection lock = dataSource.getConnection()) {
+        return jdbc.withConnection(lock -> {
             if (!query(lock, LOCK)) {
                 return null;
             }
@@ -133,9 +128,7 @@ public class EmbeddingWorker {
             } finally {
                 query(lock, UNLOCK);
             }
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        });
     }
 
     private static boolean query(Connection c, String sql) throws SQLException {

@@ -19,14 +19,11 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Supplier;
 
-import javax.sql.DataSource;
-
 import jakarta.enterprise.context.ApplicationScoped;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.brain.db.DataAccessException;
 import dev.brain.db.Jdbc;
 import dev.brain.error.config.ErrorConfig;
 import dev.brain.error.intake.Confidence;
@@ -53,7 +50,6 @@ public class LearningCycle {
     public static final String JOB = "learning";
 
     private final Jdbc jdbc;
-    private final DataSource dataSource;
     private final JobRuns runs;
     private final Notifications notifications;
     private final CrossProject crossProject;
@@ -61,10 +57,9 @@ public class LearningCycle {
     private final Clock clock;
     private final ObjectMapper json;
 
-    public LearningCycle(Jdbc jdbc, DataSource dataSource, JobRuns runs, Notifications notifications,
+    public LearningCycle(Jdbc jdbc, JobRuns runs, Notifications notifications,
             CrossProject crossProject, ErrorConfig config, Clock clock, ObjectMapper json) {
         this.jdbc = jdbc;
-        this.dataSource = dataSource;
         this.runs = runs;
         this.notifications = notifications;
         this.crossProject = crossProject;
@@ -102,7 +97,7 @@ public class LearningCycle {
     /** Runs the cycle for the tenant now (or reports it skipped when another run holds the lock). */
     public JobRunResult run(String tenant, boolean manual) {
         Instant started = clock.instant();
-        try (Connection lock = dataSource.getConnection()) {
+        return jdbc.withConnection(lock -> {
             if (!advisoryLock(lock, "select pg_try_advisory_lock(hashtext(?))", tenant)) {
                 return runs.skipped(JOB, tenant, manual, started);
             }
@@ -111,9 +106,7 @@ public class LearningCycle {
             } finally {
                 advisoryLock(lock, "select pg_advisory_unlock(hashtext(?))", tenant);
             }
-        } catch (SQLException e) {
-            throw new DataAccessException(e);
-        }
+        });
     }
 
     private static boolean advisoryLock(Connection c, String sql, String tenant) throws SQLException {

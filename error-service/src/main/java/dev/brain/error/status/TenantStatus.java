@@ -2,8 +2,6 @@ package dev.brain.error.status;
 
 import java.util.Map;
 
-import javax.sql.DataSource;
-
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
@@ -26,16 +24,14 @@ import dev.brain.tenancy.TenantRowCounts;
 public class TenantStatus {
 
     private final Jdbc jdbc;
-    private final DataSource dataSource;
     private final Scopes scopes;
     private final Notifications notifications;
     private final JobRuns runs;
     private final EmbeddingWorker embeddingWorker;
 
-    public TenantStatus(Jdbc jdbc, DataSource dataSource, Scopes scopes, Notifications notifications, JobRuns runs,
+    public TenantStatus(Jdbc jdbc, Scopes scopes, Notifications notifications, JobRuns runs,
             EmbeddingWorker embeddingWorker) {
         this.jdbc = jdbc;
-        this.dataSource = dataSource;
         this.scopes = scopes;
         this.notifications = notifications;
         this.runs = runs;
@@ -81,6 +77,6 @@ public class TenantStatus {
 
     /** {@code ErrorStats}: the tenant's rows in every table of schema {@code error}, outside a transaction. */
     public Map<String, Long> rowsPerTable(String tenant) {
-        return TenantRowCounts.count(dataSource, "error", tenant);
+        return jdbc.withConnection(c -> TenantRowCounts.count(c, "error", tenant));
     }
 }

@@ -2,10 +2,9 @@ package dev.brain.memory.admin.stats;
 
 import java.util.Map;
 
-import javax.sql.DataSource;
-
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.brain.db.Jdbc;
 import dev.brain.tenancy.TenantRowCounts;
 
 /** What schema memory holds for a tenant (the admin {@code Stats}): live row counts per table. */
@@ -20,14 +19,14 @@ public class MemoryStats {
     public static final Map<String, TenantRowCounts.Via> COUNTED_VIA = Map.of("long_term_edge",
             new TenantRowCounts.Via("from_node_id", "long_term_node", "id"));
 
-    private final DataSource dataSource;
+    private final Jdbc jdbc;
 
-    public MemoryStats(DataSource dataSource) {
-        this.dataSource = dataSource;
+    public MemoryStats(Jdbc jdbc) {
+        this.jdbc = jdbc;
     }
 
     /** The tenant's rows per table of schema memory. */
     public Map<String, Long> rowCounts(String tenant) {
-        return TenantRowCounts.count(dataSource, "memory", tenant, COUNTED_VIA);
+        return jdbc.withConnection(c -> TenantRowCounts.count(c, "memory", tenant, COUNTED_VIA));
     }
 }
