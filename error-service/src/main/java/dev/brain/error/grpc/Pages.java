@@ -1,7 +1,5 @@
 package dev.brain.error.grpc;
 
-import java.util.List;
-
 import dev.brain.db.Page;
 import io.grpc.Status;
 
@@ -24,21 +22,13 @@ final class Pages {
         return requested == 0 ? DEFAULT_LIMIT : requested;
     }
 
-    static int offset(String token) {
+    /** The page a list request asks for: {@code limit} rows (1–100, 0 = 50) from the offset of {@code token}. */
+    static Page page(int limit, String token) {
+        int size = limit(limit);
         try {
-            return Page.offset(token);
+            return new Page(size, Page.offset(token));
         } catch (IllegalArgumentException e) {
             throw Status.INVALID_ARGUMENT.withDescription(e.getMessage()).asRuntimeException();
         }
-    }
-
-    /** The rows of the page out of the {@code limit + 1} read. */
-    static <T> List<T> rows(List<T> fetched, int limit) {
-        return fetched.subList(0, Math.min(limit, fetched.size()));
-    }
-
-    /** The token of the next page, or "" when the rows read show this page is the last. */
-    static String nextToken(List<?> fetched, int limit, int offset) {
-        return fetched.size() > limit ? Integer.toString(offset + limit) : "";
     }
 }

@@ -3,6 +3,7 @@ package dev.brain.error.grpc;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
+import dev.brain.db.Page;
 import dev.brain.error.intake.AnalyzedError;
 import dev.brain.error.intake.InputNormalizer;
 import dev.brain.error.intake.Redactor;
@@ -72,11 +73,10 @@ public class PreventionGrpcService extends MutinyPreventionServiceGrpc.Preventio
     @Blocking
     public Uni<ListRulesResponse> listRules(ListRulesRequest r) {
         return Uni.createFrom().item(() -> {
-            int limit = Pages.limit(r.getLimit());
-            int offset = Pages.offset(r.getPageToken());
-            List<Rule> rules = prevention.listRules(r.getScope(), r.getActiveOnly(), limit + 1, offset);
-            return ListRulesResponse.newBuilder().addAllRules(Pages.rows(rules, limit))
-                    .setNextPageToken(Pages.nextToken(rules, limit, offset)).build();
+            Page page = Pages.page(r.getLimit(), r.getPageToken());
+            List<Rule> rules = prevention.listRules(r.getScope(), r.getActiveOnly(), page.fetch(), page.offset());
+            return ListRulesResponse.newBuilder().addAllRules(page.rows(rules))
+                    .setNextPageToken(page.nextToken(rules.size())).build();
         });
     }
 
@@ -84,11 +84,11 @@ public class PreventionGrpcService extends MutinyPreventionServiceGrpc.Preventio
     @Blocking
     public Uni<ListAntipatternsResponse> listAntipatterns(ListAntipatternsRequest r) {
         return Uni.createFrom().item(() -> {
-            int limit = Pages.limit(r.getLimit());
-            int offset = Pages.offset(r.getPageToken());
-            List<Antipattern> rows = prevention.listAntipatterns(r.getScope(), r.getActiveOnly(), limit + 1, offset);
-            return ListAntipatternsResponse.newBuilder().addAllAntipatterns(Pages.rows(rows, limit))
-                    .setNextPageToken(Pages.nextToken(rows, limit, offset)).build();
+            Page page = Pages.page(r.getLimit(), r.getPageToken());
+            List<Antipattern> rows = prevention.listAntipatterns(r.getScope(), r.getActiveOnly(), page.fetch(),
+                    page.offset());
+            return ListAntipatternsResponse.newBuilder().addAllAntipatterns(page.rows(rows))
+                    .setNextPageToken(page.nextToken(rows.size())).build();
         });
     }
 

@@ -2,6 +2,7 @@ package dev.brain.error.grpc;
 
 import java.util.List;
 
+import dev.brain.db.Page;
 import dev.brain.error.project.mapping.ProjectMapper;
 import dev.brain.error.project.service.ProjectService;
 import dev.brain.error.session.Sessions;
@@ -70,11 +71,10 @@ public class SessionGrpcService extends MutinySessionServiceGrpc.SessionServiceI
     @Blocking
     public Uni<ListSessionsResponse> listSessions(ListSessionsRequest r) {
         return Uni.createFrom().item(() -> {
-            int limit = Pages.limit(r.getLimit());
-            int offset = Pages.offset(r.getPageToken());
-            List<Session> rows = sessions.list(r.getScope(), r.getStatusesList(), limit + 1, offset);
-            return ListSessionsResponse.newBuilder().addAllSessions(Pages.rows(rows, limit))
-                    .setNextPageToken(Pages.nextToken(rows, limit, offset)).build();
+            Page page = Pages.page(r.getLimit(), r.getPageToken());
+            List<Session> rows = sessions.list(r.getScope(), r.getStatusesList(), page.fetch(), page.offset());
+            return ListSessionsResponse.newBuilder().addAllSessions(page.rows(rows))
+                    .setNextPageToken(page.nextToken(rows.size())).build();
         });
     }
 

@@ -45,18 +45,7 @@ public class JobRuns {
                 return new Run(true, Map.of(), (System.nanoTime() - started) / 1_000_000);
             }
             try {
-                Log.infof("%s started (%s)", job, trigger);
-                Map<String, Long> counts;
-                try {
-                    counts = work.get();
-                } catch (RuntimeException e) {
-                    Log.errorf(e, "%s failed", job);
-                    record(job, trigger, startedAt, "failed", Map.of(), String.valueOf(e.getMessage()));
-                    throw e;
-                }
-                record(job, trigger, startedAt, "done", counts, null);
-                Log.infof("%s done: %s", job, counts);
-                return new Run(false, counts, (System.nanoTime() - started) / 1_000_000);
+                return recorded(job, trigger, started, startedAt, work);
             } finally {
                 advisory(c, "select pg_advisory_unlock(hashtext('memory:' || ?))", job);
             }
@@ -69,8 +58,12 @@ public class JobRuns {
      * failed) like a job.
      */
     public Run runUnlocked(String job, String trigger, Supplier<Map<String, Long>> work) {
-        long started = System.nanoTime();
-        OffsetDateTime startedAt = OffsetDateTime.now(clock);
+        return recorded(job, trigger, System.nanoTime(), OffsetDateTime.now(clock), work);
+    }
+
+    /** Runs {@code work} and records its {@code job_run} row, done or failed (a failed recording is suppressed). */
+    private Run recorded(String job, String trigger, long started, OffsetDateTime startedAt,
+            Supplier<Map<String, Long>> work) {
         Log.infof("%s started (%s)", job, trigger);
         Map<String, Long> counts;
         try {
