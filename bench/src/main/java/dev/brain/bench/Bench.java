@@ -47,7 +47,10 @@ public class Bench implements QuarkusApplication {
                         System.getenv().getOrDefault("BRAIN_DB_USER", "brain"),
                         System.getenv().getOrDefault("BRAIN_DB_PASSWORD", "brain"), rssOf(pids, "memory-service")).run();
                 case "errors" -> new ErrorBench(Integer.parseInt(options.getOrDefault("error-port", "9101")),
-                        errorStores(options), rssOf(pids, "error-service")).run();
+                        Integer.parseInt(options.getOrDefault("gateway-port", "8080")), errorStores(options),
+                        Path.of(options.getOrDefault("distinct", "error-service/src/test/resources/corpus/errors-distinct-20k.jsonl.gz")),
+                        Integer.parseInt(options.getOrDefault("errors-max", "100000")),
+                        rssOf(pids, "error-service"), rssOf(pids, "gateway")).run();
                 case "hooks" -> new HookBench(errorStores(options),
                         Integer.parseInt(options.getOrDefault("gateway-port", "8080")),
                         Path.of(options.getOrDefault("payloads", "gateway/src/test/resources/claude-code")),

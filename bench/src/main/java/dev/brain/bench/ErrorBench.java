@@ -1,5 +1,14 @@
 package dev.brain.bench;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -7,212 +16,345 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.zip.GZIPInputStream;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.brain.grpc.v1.ErrorServiceGrpc;
 import dev.brain.grpc.v1.QueryErrorsRequest;
 import dev.brain.grpc.v1.ReportErrorRequest;
-import dev.brain.grpc.v1.ReportErrorResponse;
 import dev.brain.grpc.v1.Scope;
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
 
 /**
- * error-service over real gRPC (error-code.md §17): the corpus replay with its ground truth (re-occurrences
- * linked, rows wrongly merged across templates), ReportError latency with 10k and 100k stored errors (cold
- * and recurring reports 50/50), QueryErrors latency, and sustained reports/s with 16 concurrent clients.
- * The stores of 10k/100k errors are {@link ErrorStores}'.
+ * The error path where users wait: through the gateway's REST API (what the hooks and the MCP tools call), with the
+ * embedding provider the services run. Three tables:
+ * <ol>
+ * <li>the corpus replay with its ground truth (re-occurrences linked, rows merged across templates);</li>
+ * <li>one tenant grown from 0 to {@code max} errors with the distinct corpus (20,000 different errors that share
+ * their vocabulary the way a real store does; beyond 20k the same rows with their identifiers shifted, so every row
+ * is again a different error): at 1k and every 10k, new-error reports, repeated reports and queries, interleaved,
+ * with their percentiles, and the slope of the new-error p95 over the store's size;</li>
+ * <li>what the gateway adds: the same repeated reports and queries straight to error-service over gRPC and through
+ * the gateway, alternating, at the largest size.</li>
+ * </ol>
+ * The store grows between the measured steps by reports sent straight to error-service (4 clients; not measured);
+ * before each step every stored error gets its vector (a user's store is embedded within seconds of a report) and the
+ * tables are analyzed, as autovacuum does on a default PostgreSQL (this machine's runs without it).
  */
 final class ErrorBench {
 
-    private final int port;
-    private final ErrorStores stores;
-    private final List<JsonNode> rows;
-    private final LongSupplier rssMiB;
+    private static final String PROJECT = "bench";
+    private static final int CALLS = 200;
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** The distinct corpus' identifiers: {@code V1} and the row's five digits ({@code RowsRepoV100000}). */
+    private static final Pattern IDENTIFIER = Pattern.compile("V1(\\d{5})");
 
-    ErrorBench(int port, ErrorStores stores, LongSupplier rssMiB) {
-        this.port = port;
+    private final int errorPort;
+    private final int gatewayPort;
+    private final ErrorStores stores;
+    private final List<JsonNode> distinct;
+    private final int max;
+    private final LongSupplier errorRssMiB;
+    private final LongSupplier gatewayRssMiB;
+    private final String run = Long.toString(System.currentTimeMillis(), 36);
+
+    ErrorBench(int errorPort, int gatewayPort, ErrorStores stores, Path distinctCorpus, int max, LongSupplier errorRssMiB,
+            LongSupplier gatewayRssMiB) throws IOException {
+        this.errorPort = errorPort;
+        this.gatewayPort = gatewayPort;
         this.stores = stores;
-        this.rows = stores.rows();
-        this.rssMiB = rssMiB;
+        this.max = max;
+        this.errorRssMiB = errorRssMiB;
+        this.gatewayRssMiB = gatewayRssMiB;
+        this.distinct = new ArrayList<>();
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(
+                new GZIPInputStream(Files.newInputStream(distinctCorpus)), StandardCharsets.UTF_8))) {
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                if (!line.isBlank()) {
+                    distinct.add(JSON.readTree(line));
+                }
+            }
+        }
     }
 
     void run() throws Exception {
-        ManagedChannel channel = ManagedChannelBuilder.forAddress("127.0.0.1", port).usePlaintext()
+        dropEarlierRuns();
+        String model = stores.embeddingModel();
+        ManagedChannel channel = ManagedChannelBuilder.forAddress("127.0.0.1", errorPort).usePlaintext()
                 .maxInboundMessageSize(16 * 1024 * 1024).build();
         try {
-            corpusReplay(channel);
-            System.out.printf("%n== errors: error-service ReportError / QueryErrors over gRPC ==%n");
-            System.out.println("case                              | stored  | calls | p50 ms | p95 ms | p99 ms | calls/s | CPU ms/call");
-            System.out.println("----------------------------------|---------|-------|--------|--------|--------|---------|------------");
-            stores.prepare(10_000, 100_000);
-            for (int size : new int[] {10_000, 100_000}) {
-                String tenant = ErrorStores.tenant(size);
-                var stub = ErrorStores.stub(channel, tenant);
-                Random random = new Random(11);
-                long stored = stores.count(tenant);
-                // warm-up
-                for (int i = 0; i < 100; i++) {
-                    ErrorStores.report(stub, stores.recurring(random));
-                }
-                long[] nanos = new long[1000];
-                double cpu = Stats.machineCpuSeconds();
-                for (int i = 0; i < nanos.length; i++) {
-                    String output = i % 2 == 0 ? stores.cold(random) : stores.recurring(random);
-                    long t0 = System.nanoTime();
-                    ErrorStores.report(stub, output);
-                    nanos[i] = System.nanoTime() - t0;
-                }
-                print("report (cold/recurring 50/50)", stored, nanos, Stats.machineCpuSeconds() - cpu);
-                long[] queries = new long[300];
-                cpu = Stats.machineCpuSeconds();
-                for (int i = 0; i < queries.length; i++) {
-                    String q = firstLine(rows.get(random.nextInt(rows.size())).get("raw_output").asText());
-                    long t0 = System.nanoTime();
-                    stub.withDeadlineAfter(30, TimeUnit.SECONDS).queryErrors(QueryErrorsRequest.newBuilder()
-                            .setScope(Scope.newBuilder().setProject(ErrorStores.PROJECT)).setQuery(q).build());
-                    queries[i] = System.nanoTime() - t0;
-                }
-                print("query (pasted first line)", stored, queries, Stats.machineCpuSeconds() - cpu);
-                if (size == 100_000) {
-                    throughput(channel, tenant, stored);
-                }
-            }
-            System.out.printf("error-service RSS after the runs: %d MiB%n", rssMiB.getAsLong());
+            corpusReplay(model);
+            growth(channel, model);
         } finally {
             channel.shutdownNow();
         }
     }
 
-    private void corpusReplay(ManagedChannel channel) {
-        String tenant = "bench-corpus-" + System.currentTimeMillis();
-        var stub = ErrorStores.stub(channel, tenant);
+    // ---------------------------------------------------------------------------------------------------------
+
+    private void corpusReplay(String model) throws Exception {
+        String tenant = "bench-corpus-" + run;
         Map<String, Long> idOf = new HashMap<>();
         Map<Long, Set<String>> templatesOf = new HashMap<>();
+        List<JsonNode> rows = stores.rows();
         long[] nanos = new long[rows.size()];
         int reoccurrences = 0;
         int linked = 0;
         int sameRow = 0;
-        for (int i = 0; i < rows.size(); i++) {
-            JsonNode row = rows.get(i);
-            long t0 = System.nanoTime();
-            ReportErrorResponse r = stub.withDeadlineAfter(30, TimeUnit.SECONDS).reportError(ReportErrorRequest.newBuilder()
-                    .setScope(Scope.newBuilder().setProject("corpus")).setRawOutput(row.get("raw_output").asText())
-                    .setCommand(row.path("command").asText("")).build());
-            nanos[i] = System.nanoTime() - t0;
-            long id = r.getError().getId();
-            idOf.put(row.get("id").asText(), id);
-            templatesOf.computeIfAbsent(id, k -> new HashSet<>()).add(row.get("template").asText());
-            if (row.hasNonNull("expect_same_as")) {
-                reoccurrences++;
-                Long first = idOf.get(row.get("expect_same_as").asText());
-                if (first != null && first == id) {
-                    linked++;
-                    sameRow++;
-                } else if (first != null && r.getMatchesList().stream().anyMatch(m -> m.getError().getId() == first)) {
-                    linked++;
+        try (GatewayClient gateway = new GatewayClient(gatewayPort, stores, "bench-corpus", tenant, "corpus")) {
+            for (int i = 0; i < rows.size(); i++) {
+                JsonNode row = rows.get(i);
+                long t0 = System.nanoTime();
+                JsonNode r = report(gateway, row.get("raw_output").asText(), row.path("command").asText(""));
+                nanos[i] = System.nanoTime() - t0;
+                long id = r.get("error_id").asLong();
+                idOf.put(row.get("id").asText(), id);
+                templatesOf.computeIfAbsent(id, k -> new HashSet<>()).add(row.get("template").asText());
+                if (row.hasNonNull("expect_same_as")) {
+                    reoccurrences++;
+                    Long first = idOf.get(row.get("expect_same_as").asText());
+                    if (first != null && first == id) {
+                        linked++;
+                        sameRow++;
+                    } else if (first != null && hasMatch(r, first)) {
+                        linked++;
+                    }
                 }
             }
         }
         long wronglyMerged = templatesOf.values().stream().filter(t -> t.size() > 1).count();
         Stats s = Stats.of(nanos);
-        System.out.printf("%n== errors: corpus replay (%d reports of %d known errors, ground truth) ==%n", rows.size(),
-                rows.stream().map(r -> r.get("template").asText()).distinct().count());
+        System.out.printf("%n== errors: corpus replay through the gateway (%d reports of %d known errors, ground truth; embedding model %s) ==%n",
+                rows.size(), rows.stream().map(r -> r.get("template").asText()).distinct().count(), model);
         System.out.println("re-occurrences | linked to first | same stored row | rows merged across templates | p50 ms | p95 ms | p99 ms");
         System.out.println("---------------|-----------------|-----------------|------------------------------|--------|--------|-------");
         System.out.printf("%14d | %15d | %15d | %28d | %6.1f | %6.1f | %6.1f%n", reoccurrences, linked, sameRow,
                 wronglyMerged, s.p50(), s.p95(), s.p99());
     }
 
-    /**
-     * §17's sustained throughput: 16 clients report as fast as they are answered. The first {@code WARM_UP_SECONDS}
-     * are not counted: before them the services had only sequential calls, and under the first seconds of
-     * concurrent load the JVMs still compile (error-service's JIT compiler took 6.5 % of the machine's CPU over an
-     * uncounted 30 s run); a sustained load runs compiled code.
-     */
-    private static final long WARM_UP_SECONDS = 10;
+    private static boolean hasMatch(JsonNode report, long errorId) {
+        for (JsonNode m : report.path("matches")) {
+            if (m.get("error_id").asLong() == errorId) {
+                return true;
+            }
+        }
+        return false;
+    }
 
-    private void throughput(ManagedChannel channel, String tenant, long stored) throws Exception {
-        int clients = 16;
-        long seconds = 30;
-        ExecutorService pool = Executors.newFixedThreadPool(clients);
-        AtomicLong calls = new AtomicLong();
-        AtomicLong failures = new AtomicLong();
-        List<long[]> samples = new ArrayList<>();
-        long counted = System.nanoTime() + TimeUnit.SECONDS.toNanos(WARM_UP_SECONDS);
-        long end = counted + TimeUnit.SECONDS.toNanos(seconds);
-        double[] cpuBefore = {Double.NaN};
-        CountDownLatch warm = new CountDownLatch(clients);
-        List<Future<?>> futures = new ArrayList<>();
-        for (int c = 0; c < clients; c++) {
-            long[] mine = new long[200_000];
-            samples.add(mine);
-            int seed = c;
-            futures.add(pool.submit(() -> {
-                var stub = ErrorStores.stub(channel, tenant);
-                Random random = new Random(100 + seed);
-                while (System.nanoTime() < counted) {
-                    try {
-                        ErrorStores.report(stub, random.nextBoolean() ? stores.cold(random) : stores.recurring(random));
-                    } catch (RuntimeException e) {
-                        failures.incrementAndGet();
-                    }
-                }
-                warm.countDown();
-                int n = 0;
-                while (System.nanoTime() < end && n < mine.length) {
+    // ---------------------------------------------------------------------------------------------------------
+
+    /** Row {@code k} of the grown store: distinct row k mod 20k, its identifiers shifted by k / 20k. */
+    private String grown(int k) {
+        return shifted(distinct.get(k % distinct.size()).get("raw_output").asText(), 1 + k / distinct.size());
+    }
+
+    /** A new error: a distinct row with identifiers no grown row has ({@code V<90+step>…}); {@code i} picks the row. */
+    private String fresh(int step, int i) {
+        return shifted(distinct.get(Math.floorMod(i * 7919 + step * 104_729, distinct.size())).get("raw_output").asText(),
+                90 + step);
+    }
+
+    private static String shifted(String raw, int round) {
+        if (round == 1) {
+            return raw;
+        }
+        Matcher m = IDENTIFIER.matcher(raw);
+        return m.replaceAll("V" + round + "$1");
+    }
+
+    private void growth(ManagedChannel channel, String model) throws Exception {
+        String tenant = "bench-grow-" + run;
+        List<Integer> steps = new ArrayList<>(List.of(1_000));
+        for (int size = 10_000; size <= max; size += 10_000) {
+            steps.add(size);
+        }
+        System.out.printf("%n== errors: one tenant grown from 0 to %,d errors, through the gateway (REST; embedding model %s) ==%n",
+                max, model);
+        System.out.println("stored  | new: p50 / p95 / p99 ms  | repeated: p50 / p95 / p99 | query: p50 / p95 / p99    | new rows | error-service RSS MiB");
+        System.out.println("--------|--------------------------|---------------------------|---------------------------|----------|----------------------");
+        List<double[]> newP95 = new ArrayList<>();
+        int grownRows = 0;
+        try (GatewayClient gateway = new GatewayClient(gatewayPort, stores, "bench-errors", tenant, PROJECT)) {
+            var stub = ErrorStores.stub(channel, tenant);
+            for (int step = 0; step < steps.size(); step++) {
+                int target = steps.get(step);
+                grownRows = grow(stub, tenant, grownRows, target);
+                settle(tenant);
+                long stored = stores.count(tenant);
+                Random random = new Random(step);
+                long[] fresh = new long[CALLS];
+                long[] repeated = new long[CALLS];
+                long[] queries = new long[CALLS];
+                int isNew = 0;
+                for (int i = 0; i < 3 * CALLS; i++) {
+                    int n = i / 3;
                     long t0 = System.nanoTime();
-                    try {
-                        ErrorStores.report(stub, random.nextBoolean() ? stores.cold(random) : stores.recurring(random));
-                        mine[n++] = System.nanoTime() - t0;
-                        calls.incrementAndGet();
-                    } catch (RuntimeException e) {
-                        failures.incrementAndGet();
+                    switch (i % 3) {
+                        case 0 -> {
+                            JsonNode r = report(gateway, fresh(step, n), "");
+                            fresh[n] = System.nanoTime() - t0;
+                            isNew += r.get("is_new").asBoolean() ? 1 : 0;
+                        }
+                        case 1 -> {
+                            report(gateway, grown(random.nextInt(grownRows)), "");
+                            repeated[n] = System.nanoTime() - t0;
+                        }
+                        default -> {
+                            gateway.getJson("/api/v1/errors?q=" + GatewayClient.encode(firstLine(grown(random.nextInt(grownRows)))));
+                            queries[n] = System.nanoTime() - t0;
+                        }
                     }
                 }
-                mine[mine.length - 1] = n;
+                Stats f = Stats.of(fresh);
+                Stats r = Stats.of(repeated);
+                Stats q = Stats.of(queries);
+                newP95.add(new double[] {stored, f.p95()});
+                System.out.printf("%7d | %6.1f / %6.1f / %6.1f | %6.1f / %6.1f / %6.1f  | %6.1f / %6.1f / %6.1f  | %4d/%d  | %d%n",
+                        stored, f.p50(), f.p95(), f.p99(), r.p50(), r.p95(), r.p99(), q.p50(), q.p95(), q.p99(), isNew,
+                        CALLS, errorRssMiB.getAsLong());
+            }
+            printSlope(newP95);
+            hop(gateway, stub, grownRows);
+        }
+        System.out.printf("RSS after the runs: error-service %d MiB, gateway %d MiB%n", errorRssMiB.getAsLong(),
+                gatewayRssMiB.getAsLong());
+    }
+
+    /** Least-squares slope of the new-error p95 over the store's size (ms per 10k errors), and p95 at the end / at 10k. */
+    private static void printSlope(List<double[]> points) {
+        double n = points.size();
+        double sx = 0, sy = 0, sxx = 0, sxy = 0;
+        for (double[] p : points) {
+            double x = p[0] / 10_000;
+            sx += x;
+            sy += p[1];
+            sxx += x * x;
+            sxy += x * p[1];
+        }
+        double slope = (n * sxy - sx * sy) / (n * sxx - sx * sx);
+        double at10k = points.size() > 1 ? points.get(1)[1] : Double.NaN;
+        double last = points.get(points.size() - 1)[1];
+        System.out.printf("new-error p95: slope %+.2f ms per 10k errors; p95 at %,.0f / p95 at %,.0f = %.2f (target ≤ 1.2)%n",
+                slope, points.get(points.size() - 1)[0], points.size() > 1 ? points.get(1)[0] : Double.NaN, last / at10k);
+    }
+
+    /** Reports rows {@code from..target-1} straight to error-service, 4 clients; the count of rows now grown. */
+    private int grow(ErrorServiceGrpc.ErrorServiceBlockingStub stub, String tenant, int from, int target) throws Exception {
+        if (target <= from) {
+            return from;
+        }
+        long t0 = System.nanoTime();
+        AtomicInteger next = new AtomicInteger(from);
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        List<Future<?>> clients = new ArrayList<>();
+        for (int c = 0; c < 4; c++) {
+            clients.add(pool.submit(() -> {
+                for (int k = next.getAndIncrement(); k < target; k = next.getAndIncrement()) {
+                    JsonNode row = distinct.get(k % distinct.size());
+                    stub.withDeadlineAfter(60, TimeUnit.SECONDS).reportError(ReportErrorRequest.newBuilder()
+                            .setScope(Scope.newBuilder().setProject(PROJECT)).setRawOutput(grown(k))
+                            .setCommand(row.path("command").asText("")).build());
+                }
             }));
         }
-        warm.await();
-        cpuBefore[0] = Stats.machineCpuSeconds();
-        for (Future<?> f : futures) {
+        for (Future<?> f : clients) {
             f.get();
         }
         pool.shutdown();
-        double cpuMsPerCall = (Stats.machineCpuSeconds() - cpuBefore[0]) * 1000 / calls.get();
-        List<Long> all = new ArrayList<>();
-        for (long[] mine : samples) {
-            int n = (int) mine[mine.length - 1];
-            for (int i = 0; i < n; i++) {
-                all.add(mine[i]);
-            }
-        }
-        long[] nanos = all.stream().mapToLong(Long::longValue).toArray();
-        Stats s = Stats.of(nanos);
-        System.out.printf("%-33s | %7d | %5d | %6.1f | %6.1f | %6.1f | %7.0f | %10.1f%n", "report, 16 clients, " + seconds + " s",
-                stored, calls.get(), s.p50(), s.p95(), s.p99(), calls.get() / (double) seconds, cpuMsPerCall);
-        System.out.printf("failed calls in the throughput run (its %d s warm-up included): %d; CPU ms/call: every process on the"
-                + " machine (bench, services, PostgreSQL; steal excluded) per call — %d cores allow at most %.0f reports/s at %.1f ms%n",
-                WARM_UP_SECONDS, failures.get(), Runtime.getRuntime().availableProcessors(),
-                Runtime.getRuntime().availableProcessors() * 1000 / cpuMsPerCall, cpuMsPerCall);
+        System.err.printf("(grew %s to %,d reports in %.0f s)%n", tenant, target, (System.nanoTime() - t0) / 1e9);
+        return target;
     }
 
-    /** One row of the table; {@code cpuSeconds}: the machine's CPU time over the case (see {@link Stats#machineCpuSeconds}). */
-    private static void print(String name, long stored, long[] nanos, double cpuSeconds) {
-        Stats s = Stats.of(nanos);
-        double total = 0;
-        for (long n : nanos) {
-            total += n;
+    /**
+     * Embeds the tenant's errors that the worker has not embedded yet, in batches of 256 as {@link ErrorStores} does
+     * (the worker embeds 64 at a time with a late match each: ~35 errors/s here, an hour for 100k), then analyzes the
+     * tables as autovacuum would.
+     */
+    private void settle(String tenant) throws Exception {
+        stores.embedStore(tenant);
+        try (Connection c = stores.connect(); Statement s = c.createStatement()) {
+            s.execute("analyze error.error, error.error_embedding, error.error_recency, error.stack_frame");
         }
-        System.out.printf("%-33s | %7d | %5d | %6.1f | %6.1f | %6.1f | %7.0f | %10.1f%n", name, stored, nanos.length,
-                s.p50(), s.p95(), s.p99(), nanos.length / (total / 1e9), cpuSeconds * 1000 / nanos.length);
+    }
+
+    /**
+     * What the gateway adds: repeated reports and queries of stored rows, each sent straight to error-service over gRPC
+     * and through the gateway, alternating; the difference of the medians is the gateway's part (HTTP, JSON, auth,
+     * its gRPC client).
+     */
+    private void hop(GatewayClient gateway, ErrorServiceGrpc.ErrorServiceBlockingStub stub, int grownRows) throws Exception {
+        Random random = new Random(99);
+        long[][] nanos = new long[4][CALLS];
+        for (int i = 0; i < CALLS; i++) {
+            String output = grown(random.nextInt(grownRows));
+            long t0 = System.nanoTime();
+            stub.withDeadlineAfter(30, TimeUnit.SECONDS).reportError(ReportErrorRequest.newBuilder()
+                    .setScope(Scope.newBuilder().setProject(PROJECT)).setRawOutput(output).build());
+            nanos[0][i] = System.nanoTime() - t0;
+            t0 = System.nanoTime();
+            report(gateway, output, "");
+            nanos[1][i] = System.nanoTime() - t0;
+            String q = firstLine(grown(random.nextInt(grownRows)));
+            t0 = System.nanoTime();
+            stub.withDeadlineAfter(30, TimeUnit.SECONDS).queryErrors(QueryErrorsRequest.newBuilder()
+                    .setScope(Scope.newBuilder()).setQuery(q).setLimit(10).build());
+            nanos[2][i] = System.nanoTime() - t0;
+            t0 = System.nanoTime();
+            gateway.getJson("/api/v1/errors?q=" + GatewayClient.encode(q));
+            nanos[3][i] = System.nanoTime() - t0;
+        }
+        System.out.printf("%n== errors: what the gateway adds (%d calls each, alternating, same inputs) ==%n", CALLS);
+        System.out.println("case              | gRPC to error-service p50 / p95 ms | through the gateway p50 / p95 ms | gateway's part at p50 ms");
+        System.out.println("------------------|------------------------------------|----------------------------------|-------------------------");
+        String[] names = {"repeated report", "query"};
+        for (int c = 0; c < 2; c++) {
+            Stats direct = Stats.of(nanos[2 * c]);
+            Stats through = Stats.of(nanos[2 * c + 1]);
+            System.out.printf("%-17s | %15.2f / %6.2f             | %13.2f / %6.2f             | %+.2f%n", names[c],
+                    direct.p50(), direct.p95(), through.p50(), through.p95(), through.p50() - direct.p50());
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+
+    private static JsonNode report(GatewayClient gateway, String output, String command) throws Exception {
+        ObjectNode body = JSON.createObjectNode().put("error_output", output).put("command", command);
+        return JSON.readTree(gateway.postJson("/api/v1/errors", body.toString()));
+    }
+
+    /** Drops the stores of earlier runs' growth and replay tenants, in every schema that holds a tenant column. */
+    private void dropEarlierRuns() throws SQLException {
+        try (Connection c = stores.connect(); Statement s = c.createStatement()) {
+            s.execute("delete from error.error where tenant like 'bench-grow-%' or tenant like 'bench-corpus-%'");
+            for (int pass = 0; pass < 2; pass++) {
+                s.execute("""
+                    do $$ declare t record; begin
+                      for t in select table_schema, table_name from information_schema.columns
+                               where column_name = 'tenant' and table_schema in ('error', 'memory')
+                                 and table_name in (select table_name from information_schema.tables
+                                                    where table_type = 'BASE TABLE' and table_schema in ('error', 'memory'))
+                      loop
+                        begin   -- a table still referenced by another's rows is emptied on the second pass
+                          execute format('delete from %I.%I where tenant like ''bench-grow-%%'' or tenant like ''bench-corpus-%%''',
+                                         t.table_schema, t.table_name);
+                        exception when foreign_key_violation then null;
+                        end;
+                      end loop;
+                    end $$""");
+            }
+        }
     }
 
     private static String firstLine(String raw) {

@@ -140,7 +140,7 @@ final class ErrorStores {
      * rows. A store without vectors is no user's store: the query's vector list then scans the index in vain. A row
      * the worker embeds meanwhile keeps the worker's vector (both mark the row first, as the worker does).
      */
-    private long embedStore(String tenant) throws SQLException {
+    long embedStore(String tenant) throws SQLException {
         ManagedChannel memory = ManagedChannelBuilder.forAddress("127.0.0.1", memoryPort).usePlaintext()
                 .maxInboundMessageSize(64 * 1024 * 1024).build();
         try (Connection c = connect();

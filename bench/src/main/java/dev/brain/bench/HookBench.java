@@ -1,21 +1,8 @@
 package dev.brain.bench;
 
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.security.SecureRandom;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
-import java.time.Duration;
-import java.util.Base64;
-import java.util.HexFormat;
 import java.util.Random;
 import java.util.UUID;
 import java.util.function.LongSupplier;
@@ -30,10 +17,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * payloads with {@code brain_project}/{@code brain_repo} added, in the tenant of the 100k store of
  * {@link ErrorStores} (project {@code bench}). A call is timed from its request to the whole answer: what the agent
  * waits for, less the hook script's own start.
- *
- * <p>Token: every run replaces the row labelled {@code bench-hooks} in {@code gateway.api_token} (tenant
- * {@code bench-err-100k}, scopes read and write) with a fresh random token, and deletes it at its end; no usable
- * bench token outlives a run, and the table never holds more than one bench row.
+ * Its token is a {@link GatewayClient}'s, labelled {@code bench-hooks}.
  */
 final class HookBench {
 
@@ -49,11 +33,10 @@ final class HookBench {
     private final int port;
     private final Path payloads;
     private final LongSupplier rssMiB;
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private final Random random = new Random(7);
     /** The Claude Code session of the tool events: one per run, as one session runs the commands. */
     private final String session = UUID.randomUUID().toString();
-    private String token;
+    private GatewayClient gateway;
     private long written;
 
     HookBench(ErrorStores stores, int port, Path payloads, LongSupplier rssMiB) {
@@ -65,8 +48,8 @@ final class HookBench {
 
     void run() throws Exception {
         stores.prepare(STORED);
-        token = replaceToken();
-        try {
+        try (GatewayClient client = new GatewayClient(port, stores, LABEL, TENANT, ErrorStores.PROJECT)) {
+            gateway = client;
             importRule();
             System.out.printf("%n== hooks: gateway /hooks/* over HTTP (tenant %s, %,d stored errors, embedding model %s) ==%n",
                     TENANT, stores.count(TENANT), stores.embeddingModel());
@@ -85,8 +68,6 @@ final class HookBench {
             measure("post-tool-use, Write", "post-tool-use", 500, 300, this::write);
             System.out.println("answered: calls with a non-empty answer (a hook answers empty when it has nothing to say,"
                     + " and when a service call failed or was late)");
-        } finally {
-            deleteToken();
         }
     }
 
@@ -118,20 +99,13 @@ final class HookBench {
     }
 
     private HttpRequest request(String endpoint, ObjectNode payload) {
-        return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/hooks/" + endpoint))
-                .timeout(Duration.ofSeconds(30)).header("Authorization", "Bearer " + token)
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(payload.toString()))
-                .build();
+        return gateway.request("/hooks/" + endpoint).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(payload.toString())).build();
     }
 
     /** The answer's body; anything but 200 stops the section (a hook answers 200 even when it has nothing to say). */
     private String post(HttpRequest request) throws IOException, InterruptedException {
-        HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() != 200) {
-            throw new IllegalStateException(request.uri().getPath() + " answered " + response.statusCode() + ": "
-                    + response.body());
-        }
-        return response.body();
+        return gateway.send(request);
     }
 
     /** A captured payload as the hook script forwards it: the project fields added, in project bench's directory. */
@@ -214,42 +188,8 @@ final class HookBench {
                  "success_count":0,"rejection_count":0,"active":true,"source_error_ids":[],
                  "last_evidence_at":"2026-11-01T00:00:00Z","created_at":"2026-11-01T00:00:00Z",
                  "updated_at":"2026-11-01T00:00:00Z"}
-                """.formatted(sha256(LABEL), RULE_COMMAND).replaceAll("\n ", " ");
-        post(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/v1/errors/import?on_conflict=replace&project="
-                + ErrorStores.PROJECT)).header("Authorization", "Bearer " + token)
+                """.formatted(GatewayClient.sha256(LABEL), RULE_COMMAND).replaceAll("\n ", " ");
+        post(gateway.request("/api/v1/errors/import?on_conflict=replace&project=" + ErrorStores.PROJECT)
                 .header("Content-Type", "application/x-ndjson").POST(HttpRequest.BodyPublishers.ofString(lines)).build());
-    }
-
-    private String replaceToken() throws SQLException {
-        byte[] secret = new byte[32];
-        new SecureRandom().nextBytes(secret);
-        String fresh = "brn_" + Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
-        deleteToken();
-        try (Connection c = stores.connect(); PreparedStatement insert = c.prepareStatement("""
-                insert into gateway.api_token (token_sha256, tenant, default_project, scopes, label, created_at)
-                values (?, ?, ?, '{read,write}', ?, now())""")) {
-            insert.setString(1, sha256(fresh));
-            insert.setString(2, TENANT);
-            insert.setString(3, ErrorStores.PROJECT);
-            insert.setString(4, LABEL);
-            insert.executeUpdate();
-        }
-        return fresh;
-    }
-
-    private void deleteToken() throws SQLException {
-        try (Connection c = stores.connect();
-                PreparedStatement delete = c.prepareStatement("delete from gateway.api_token where label = ?")) {
-            delete.setString(1, LABEL);
-            delete.executeUpdate();
-        }
-    }
-
-    private static String sha256(String text) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-        }
     }
 }
