@@ -30,12 +30,20 @@ public class ApiTokenIdentityProvider implements IdentityProvider<TokenAuthentic
 
     @Override
     public Uni<SecurityIdentity> authenticate(TokenAuthenticationRequest request, AuthenticationRequestContext context) {
-        return context.runBlocking(() -> tokens.authenticate(request.getToken().getToken())
-                .map(caller -> (SecurityIdentity) QuarkusSecurityIdentity.builder()
-                        .setPrincipal(new QuarkusPrincipal(caller.tenant()))
-                        .addRoles(caller.scopes())
-                        .addAttribute(CALLER, caller)
-                        .build())
+        String token = request.getToken().getToken();
+        Caller recent = tokens.recentlyRead(token);
+        if (recent != null) {
+            return Uni.createFrom().item(identity(recent));
+        }
+        return context.runBlocking(() -> tokens.authenticate(token).map(ApiTokenIdentityProvider::identity)
                 .orElseThrow(() -> new AuthenticationFailedException("unknown or revoked token")));
+    }
+
+    private static SecurityIdentity identity(Caller caller) {
+        return QuarkusSecurityIdentity.builder()
+                .setPrincipal(new QuarkusPrincipal(caller.tenant()))
+                .addRoles(caller.scopes())
+                .addAttribute(CALLER, caller)
+                .build();
     }
 }

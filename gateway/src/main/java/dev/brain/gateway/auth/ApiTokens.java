@@ -9,6 +9,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.Base64;
@@ -21,6 +22,9 @@ import java.util.Set;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.control.ActivateRequestContext;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+
 /**
  * Bearer tokens: {@code brn_} + 256 random bits (base64url). Only the SHA-256 of a token is stored; a
  * token maps to a tenant, a default project and scopes ({@link ApiTokenRepository} stores them).
@@ -31,10 +35,29 @@ public class ApiTokens {
     static final String PREFIX = "brn_";
     private static final SecureRandom RANDOM = new SecureRandom();
 
+    /**
+     * How long a token, once read, is believed without reading it again. A request of a token seen within this time
+     * costs no database read and no switch to a worker thread (~1 ms of every call through the gateway); a token
+     * revoked in the database stops working on every replica within this time.
+     */
+    static final Duration BELIEVED = Duration.ofSeconds(10);
+
     private final ApiTokenRepository repository;
+    /** Callers of tokens read within {@link #BELIEVED}, by the token's hash; unknown tokens are never kept. */
+    private final Cache<String, Caller> recent = Caffeine.newBuilder().expireAfterWrite(BELIEVED).maximumSize(10_000)
+            .build();
 
     public ApiTokens(ApiTokenRepository repository) {
         this.repository = repository;
+    }
+
+    /** The caller of a token read within {@link #BELIEVED}, without reading the database; null if none. */
+    public Caller recentlyRead(String token) {
+        return wellFormed(token) ? recent.getIfPresent(sha256(token)) : null;
+    }
+
+    private static boolean wellFormed(String token) {
+        return token != null && token.startsWith(PREFIX) && token.length() <= 100;
     }
 
     /** Creates a token and returns it; the plain token exists only in the caller's hands from now on. */
@@ -53,16 +76,19 @@ public class ApiTokens {
     }
 
     /**
-     * The caller a token stands for, if it is known and not revoked. Runs on every request: one select by hash,
-     * outside a transaction (a read needs none).
+     * The caller a token stands for, if it is known and not revoked: one select by hash, outside a transaction (a
+     * read needs none); the caller is then {@linkplain #recentlyRead believed} for {@link #BELIEVED}.
      */
     @ActivateRequestContext
     public Optional<Caller> authenticate(String token) {
-        if (token == null || !token.startsWith(PREFIX) || token.length() > 100) {
+        if (!wellFormed(token)) {
             return Optional.empty();
         }
-        return repository.findActive(sha256(token))
+        String hash = sha256(token);
+        Optional<Caller> caller = repository.findActive(hash)
                 .map(t -> new Caller(t.tenant, t.defaultProject, new LinkedHashSet<>(List.of(t.scopes))));
+        caller.ifPresent(c -> recent.put(hash, c));
+        return caller;
     }
 
     /**

@@ -71,4 +71,24 @@ class ApiTokensTest {
         assertThat(tokens.authenticate("not-a-brain-token")).isEmpty();
         assertThat(tokens.authenticate(null)).isEmpty();
     }
+
+    @Test
+    void aTokenReadOnceIsBelievedWithoutTheDatabaseForTenSecondsAndAnUnknownOneNever() throws Exception {
+        String token = tokens.create("believed-test", "default", Set.of("read"), "test");
+        assertThat(tokens.recentlyRead(token)).as("not read yet").isNull();
+        assertThat(tokens.authenticate(token)).isPresent();
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement s = c.prepareStatement("delete from api_token where token_sha256 = ?")) {
+            s.setString(1, ApiTokens.sha256(token));
+            assertThat(s.executeUpdate()).isEqualTo(1);
+        }
+        // the row is gone: the next request is still answered from what was read, the database says no
+        assertThat(tokens.recentlyRead(token)).extracting(Caller::tenant).isEqualTo("believed-test");
+        assertThat(tokens.authenticate(token)).isEmpty();
+        assertThat(ApiTokens.BELIEVED).hasSeconds(10);
+
+        tokens.authenticate("brn_never-issued");
+        assertThat(tokens.recentlyRead("brn_never-issued")).isNull();
+        assertThat(tokens.recentlyRead(null)).isNull();
+    }
 }
