@@ -83,7 +83,9 @@ public class Matcher {
      * common message can be shared by thousands of rows of a large store, so "the 30 best by rank" would rank an
      * arbitrary sample of the hits anyway (ranking 200 of them cost ~5 ms of a report at 100k errors); each
      * candidate's rank is still computed for its full-text signal. The index holds the tenant with the words
-     * (V4), so a tenant's hits are found without reading another tenant's.
+     * (V4), so a tenant's hits are found without reading another tenant's. The list is read only when the probe
+     * holds a word that is not {@linkplain CommonWords common}: the AND's cost is the rarest word's posting list,
+     * which for common words alone grows with the store.
      */
     static final int TEXT_HITS = 30;
 
@@ -122,10 +124,12 @@ public class Matcher {
             .weigher((String template, Message m) -> m.bytes(template)).build();
     private final Jdbc jdbc;
     private final ErrorConfig config;
+    private final CommonWords commonWords;
 
-    public Matcher(Jdbc jdbc, ErrorConfig config) {
+    public Matcher(Jdbc jdbc, ErrorConfig config, CommonWords commonWords) {
         this.jdbc = jdbc;
         this.config = config;
+        this.commonWords = commonWords;
     }
 
     private record Candidate(long id, String fingerprint, String type, String template, String sourceFile,
@@ -190,7 +194,8 @@ public class Matcher {
                   union all
                   (select id, 300000 + row_number() over () from (select h.id from (select id
                    from error, q where %s and search_vector @@ q.q_all and fingerprint <> ?
-                     and (select count(*) from shape) < %d limit %d) h
+                     and (select count(*) from shape) < %d
+                     and exists (select 1 from unnest(q.lexemes) w where w <> all(?::text[])) limit %d) h
                    order by h.id desc) b)
                   union all
                   (select id, ord from shape)%s
@@ -216,6 +221,7 @@ public class Matcher {
         params.add(probe.type());
         params.addAll(scopeParams);          // full text, not the same fingerprint (list 1 has those)
         params.add(probe.fingerprint());
+        params.add(commonWords.current(Instant.now()).toArray(String[]::new));   // and not of common words alone
         if (!nearest.isEmpty()) {
             params.add(nearest.toArray(Long[]::new));
         }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -236,6 +237,43 @@ class ReportErrorTest extends ErrorServiceTestBase {
 
         report("shop", "TypeError: Cannot read properties of undefined (reading 'last')" + FRAME);
         assertThat(candidates(probe)).hasSize(30).doesNotContain(wordy);    // shape list full: type list = shape list
+    }
+
+    @Inject
+    CommonWords commonWords;
+
+    @Test
+    void theFullTextListIsNotReadForCommonWordsAlone() {
+        // holds every word of the probe, of another type and shape: only the full-text list finds it
+        long wordy = report("shop", "RangeError: QuuxError quux blorp zing at step 'zz'" + FRAME).getError().getId();
+        ErrorRecord probe = report("shop", "QuuxError: quux blorp zing" + FRAME).getError();
+        ErrorRecord rareProbe = report("shop", "QuuxError: quux blorp zing frobnicate" + FRAME).getError();
+        long rareWordy = report("shop", "RangeError: QuuxError quux blorp zing frobnicate at step 'yy'" + FRAME).getError().getId();
+        assertThat(candidates(probe)).contains(wordy);
+
+        // 1,101 errors of another tenant hold every word of the probe: by the statistics, they are common
+        String crowd = tenant + "-crowd";
+        long model = errors(crowd).reportError(ReportErrorRequest.newBuilder().setScope(scope("shop"))
+                .setRawOutput("QuuxError: quux blorp zing" + FRAME).build()).getError().getId();
+        jdbc.update("""
+                insert into error (tenant, project_id, fingerprint, error_type, message, message_template, language, parser,
+                    source_file, source_line, stack_text, raw_output, command, labels, occurrence_count, first_seen_at,
+                    last_seen_at)
+                select tenant, project_id, encode(sha256((fingerprint || g)::bytea), 'hex'), error_type, message,
+                    message_template, language, parser, source_file, source_line, stack_text, raw_output, command, labels,
+                    1, first_seen_at, last_seen_at
+                from error, generate_series(1, 1100) g where id = ?""", model);
+        try {
+            jdbc.update("analyze error");
+            assertThat(commonWords.refresh(Instant.now())).contains("quux", "blorp", "zing", "quuxerror")
+                    .doesNotContain("frobnicate");
+            assertThat(candidates(probe)).as("common words alone").doesNotContain(wordy);
+            assertThat(candidates(rareProbe)).as("with a rare word").contains(rareWordy);
+        } finally {
+            jdbc.update("delete from error where tenant = ?", crowd);
+            jdbc.update("analyze error");
+            commonWords.refresh(Instant.now());
+        }
     }
 
     @Test
