@@ -220,7 +220,7 @@ public class ErrorQueries {
         }
         SearchFootprint.Builder footprint = SearchFootprint.newBuilder()
                 .setStoreSize(projectOnly ? jdbc.count("select count(*) from error where tenant = ? and project_id = ?",
-                        scope.tenant(), scope.projectId()) : matcher.storeSize(scope.tenant(), scope.now().toInstant()))
+                        scope.tenant(), scope.projectId()) : matcher.storeSize(scope.tenant()))
                 .setCandidatesConsidered(scores.size())
                 .setScope(projectOnly ? "project " + scope.project() : "tenant");
         if (matched != null && matched.nearest() != null) {

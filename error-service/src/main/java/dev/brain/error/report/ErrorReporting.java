@@ -378,7 +378,7 @@ public class ErrorReporting {
         }
         link.ifPresent(response::setChainLink);
         SearchFootprint.Builder footprint = SearchFootprint.newBuilder()
-                .setStoreSize(matcher.storeSize(scope.tenant(), scope.now().toInstant()))
+                .setStoreSize(matcher.storeSize(scope.tenant()))
                 .setCandidatesConsidered(matches.result().candidatesConsidered())
                 .setThreshold(config.matching().threshold())
                 .setScope(input.projectOnly() ? "project " + scope.project() : "tenant");

@@ -239,6 +239,23 @@ class ReportErrorTest extends ErrorServiceTestBase {
         assertThat(candidates(probe)).hasSize(30).doesNotContain(wordy);    // shape list full: type list = shape list
     }
 
+    @Test
+    void theStoreSizeIsCountedAtATenantsFirstReportAndRecountedInTheBackgroundAfterAMinute() throws Exception {
+        assertThat(report("shop", TYPE_ERROR).getFootprint().getStoreSize()).isEqualTo(1);
+        assertThat(report("shop", "RangeError: Invalid array length" + FRAME).getFootprint().getStoreSize())
+                .as("the last count, within the minute").isEqualTo(1);
+        clock.advance(Duration.ofSeconds(61));
+        assertThat(report("shop", "SyntaxError: Unexpected token" + FRAME).getFootprint().getStoreSize())
+                .as("the last count; the recount starts").isEqualTo(1);
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        long size = 0;
+        while (size != 3 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+            size = report("shop", TYPE_ERROR).getFootprint().getStoreSize();
+        }
+        assertThat(size).as("recounted in the background").isEqualTo(3);
+    }
+
     @Inject
     CommonWords commonWords;
 
