@@ -41,6 +41,13 @@ public interface ErrorConfig {
         /** Default number of matches a report returns. */
         @WithDefault("5")
         int maxMatches();
+
+        /**
+         * A word of the error full text held by more stored errors than this (by PostgreSQL's statistics) is common:
+         * a report of common words alone reads no full-text candidates (their AND grows with the store).
+         */
+        @WithDefault("1000")
+        int commonWordHits();
     }
 
     interface Chain {

@@ -7,11 +7,13 @@ import java.util.List;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.brain.db.Jdbc;
+import dev.brain.error.config.ErrorConfig;
 
 /**
  * The words of the error full text that too many stored errors hold for an AND over them to be cheap: the lexemes
  * that PostgreSQL's own statistics of {@code error.search_vector} (its most common elements and their frequencies,
- * gathered by {@code ANALYZE}, which autovacuum runs as the table grows) estimate in more than {@link #MAX_HITS} rows.
+ * gathered by {@code ANALYZE}, which autovacuum runs as the table grows) estimate in more than
+ * {@code matching.common-word-hits} (1,000) rows, all tenants together: the index's posting lists are shared.
  *
  * <p>An AND of a report's words over the GIN index costs about as much as the rarest word's posting list: the index
  * walks the rarest list and skips through the others. When every word is common — {@code cannot find value in this
@@ -23,18 +25,18 @@ import dev.brain.db.Jdbc;
 @ApplicationScoped
 public class CommonWords {
 
-    /** A word held by more stored errors than this (all tenants: the index's posting lists are shared) is common. */
-    static final int MAX_HITS = 1_000;
     static final Duration REFRESH = Duration.ofSeconds(60);
 
     private final Jdbc jdbc;
+    private final ErrorConfig config;
     private volatile Snapshot snapshot = new Snapshot(List.of(), Instant.EPOCH);
 
     private record Snapshot(List<String> words, Instant readAt) {
     }
 
-    public CommonWords(Jdbc jdbc) {
+    public CommonWords(Jdbc jdbc, ErrorConfig config) {
         this.jdbc = jdbc;
+        this.config = config;
     }
 
     /** The common words as of the last read, read again when older than {@link #REFRESH}. */
@@ -62,6 +64,6 @@ public class CommonWords {
                   cross join pg_class c
                 where s.schemaname = current_schema() and s.tablename = 'error' and s.attname = 'search_vector'
                   and c.oid = 'error'::regclass and e.lexeme is not null and e.freq * c.reltuples > ?
-                order by e.lexeme""", rs -> rs.getString(1), MAX_HITS);
+                order by e.lexeme""", rs -> rs.getString(1), config.matching().commonWordHits());
     }
 }
