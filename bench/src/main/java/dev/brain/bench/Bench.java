@@ -14,7 +14,7 @@ import io.quarkus.runtime.annotations.QuarkusMain;
 /**
  * {@code ./brain bench [section ...]}: runs the benchmark sections against the running services and prints
  * one table per section. Sections: {@code embedding}, {@code synapses}, {@code memory}, {@code errors},
- * {@code hooks} (default: all).
+ * {@code recall}, {@code hooks} (default: all).
  */
 @QuarkusMain
 public class Bench implements QuarkusApplication {
@@ -31,7 +31,7 @@ public class Bench implements QuarkusApplication {
             }
         }
         if (sections.isEmpty()) {
-            sections.addAll(List.of("embedding", "synapses", "memory", "errors", "hooks"));
+            sections.addAll(List.of("embedding", "synapses", "memory", "recall", "errors", "hooks"));
         }
         Path pids = Path.of(options.getOrDefault("pids", "data/pids"));
         for (String section : sections) {
@@ -46,6 +46,11 @@ public class Bench implements QuarkusApplication {
                         System.getenv().getOrDefault("BRAIN_DB_URL", "jdbc:postgresql://127.0.0.1:5432/brain"),
                         System.getenv().getOrDefault("BRAIN_DB_USER", "brain"),
                         System.getenv().getOrDefault("BRAIN_DB_PASSWORD", "brain"), rssOf(pids, "memory-service")).run();
+                case "recall" -> new MemoryBench(Integer.parseInt(options.getOrDefault("memory-port", "9102")),
+                        System.getenv().getOrDefault("BRAIN_DB_URL", "jdbc:postgresql://127.0.0.1:5432/brain"),
+                        System.getenv().getOrDefault("BRAIN_DB_USER", "brain"),
+                        System.getenv().getOrDefault("BRAIN_DB_PASSWORD", "brain"), rssOf(pids, "memory-service"))
+                        .recallThroughGateway(Integer.parseInt(options.getOrDefault("gateway-port", "8080")));
                 case "errors" -> new ErrorBench(Integer.parseInt(options.getOrDefault("error-port", "9101")),
                         Integer.parseInt(options.getOrDefault("gateway-port", "8080")), errorStores(options),
                         Path.of(options.getOrDefault("distinct", "error-service/src/test/resources/corpus/errors-distinct-20k.jsonl.gz")),
@@ -56,7 +61,7 @@ public class Bench implements QuarkusApplication {
                         Path.of(options.getOrDefault("payloads", "gateway/src/test/resources/claude-code")),
                         rssOf(pids, "gateway")).run();
                 default -> {
-                    System.err.println("unknown section '" + section + "' (known: embedding, synapses, memory, errors, hooks)");
+                    System.err.println("unknown section '" + section + "' (known: embedding, synapses, memory, recall, errors, hooks)");
                     return 2;
                 }
             }
@@ -64,7 +69,7 @@ public class Bench implements QuarkusApplication {
         return 0;
     }
 
-    /** The generated error stores of the errors and hooks sections, made from the corpus. */
+    /** The dev corpus, and the generated error store of the hooks section made from it. */
     private static ErrorStores errorStores(Map<String, String> options) throws IOException {
         return new ErrorStores(Integer.parseInt(options.getOrDefault("error-port", "9101")),
                 Integer.parseInt(options.getOrDefault("memory-port", "9102")),

@@ -29,10 +29,10 @@ import io.grpc.ManagedChannelBuilder;
 import io.grpc.stub.MetadataUtils;
 
 /**
- * The stored errors that the {@code errors} and {@code hooks} sections measure against: tenants
- * {@code bench-err-10k}/{@code bench-err-100k}, project {@code bench}, generated once per database in SQL from the
- * corpus' error shapes (each with a distinct identifier) and embedded; and the corpus' outputs as recurring
- * reports or, made unique, as new ones.
+ * The stored errors that the {@code hooks} section measures against: tenant {@code bench-err-100k}, project
+ * {@code bench}, generated once per database in SQL from the corpus' error shapes (each with a distinct identifier)
+ * and embedded; the corpus' outputs as recurring reports or, made unique, as new ones; and the embedding of a
+ * store's errors that the {@code errors} section's grown tenant uses too.
  */
 final class ErrorStores {
 

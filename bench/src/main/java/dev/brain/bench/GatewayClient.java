@@ -26,19 +26,24 @@ final class GatewayClient implements AutoCloseable {
 
     private final int port;
     private final String label;
-    private final ErrorStores stores;
+    private final Connections db;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private final String token;
 
-    GatewayClient(int port, ErrorStores stores, String label, String tenant, String project) throws SQLException {
+    /** Where the bench's connections to the database come from. */
+    interface Connections {
+        Connection connect() throws SQLException;
+    }
+
+    GatewayClient(int port, Connections db, String label, String tenant, String project) throws SQLException {
         this.port = port;
         this.label = label;
-        this.stores = stores;
+        this.db = db;
         byte[] secret = new byte[32];
         new SecureRandom().nextBytes(secret);
         this.token = "brn_" + Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
         deleteToken();
-        try (Connection c = stores.connect(); PreparedStatement insert = c.prepareStatement("""
+        try (Connection c = db.connect(); PreparedStatement insert = c.prepareStatement("""
                 insert into gateway.api_token (token_sha256, tenant, default_project, scopes, label, created_at)
                 values (?, ?, ?, '{read,write}', ?, now())""")) {
             insert.setString(1, sha256(token));
@@ -86,7 +91,7 @@ final class GatewayClient implements AutoCloseable {
     }
 
     private void deleteToken() throws SQLException {
-        try (Connection c = stores.connect();
+        try (Connection c = db.connect();
                 PreparedStatement delete = c.prepareStatement("delete from gateway.api_token where label = ?")) {
             delete.setString(1, label);
             delete.executeUpdate();

@@ -48,7 +48,7 @@ final class HookBench {
 
     void run() throws Exception {
         stores.prepare(STORED);
-        try (GatewayClient client = new GatewayClient(port, stores, LABEL, TENANT, ErrorStores.PROJECT)) {
+        try (GatewayClient client = new GatewayClient(port, stores::connect, LABEL, TENANT, ErrorStores.PROJECT)) {
             gateway = client;
             importRule();
             System.out.printf("%n== hooks: gateway /hooks/* over HTTP (tenant %s, %,d stored errors, embedding model %s) ==%n",

@@ -24,6 +24,7 @@ import dev.brain.grpc.v1.PromoteEntryRequest;
 import dev.brain.grpc.v1.PromoteEntryResponse;
 import dev.brain.grpc.v1.PromotionOutcome;
 import dev.brain.grpc.v1.ReadRequest;
+import dev.brain.grpc.v1.RenderOptions;
 import dev.brain.grpc.v1.RecomputeEdgesRequest;
 import dev.brain.grpc.v1.RunJobRequest;
 import dev.brain.grpc.v1.ShortTermMemoryServiceGrpc;
@@ -143,6 +144,148 @@ final class MemoryBench {
                     : rssMiB.getAsLong() + " MiB");
         } finally {
             channel.shutdownNow();
+        }
+    }
+
+    /**
+     * {@code memory_recall} where the agent waits for it: {@code POST /api/v1/memory/recall} through the gateway (hops 3,
+     * a fresh question each time, so memory-service embeds it with the model it runs), beside the same read straight
+     * to memory-service over gRPC with the question's text, alternating. The pair of 100k nodes and 2M edges is the
+     * read case's, generated for tenant {@code bench-recall} (a gateway token's pair is its tenant and an agent), whose
+     * nodes then get notes of developer words as their content and that content's vectors from memory-service
+     * {@code Embed}: questions of the same words find anchors, as a user's questions find their memories.
+     */
+    void recallThroughGateway(int gatewayPort) throws Exception {
+        Pair pair = Pair.newBuilder().setUserId("bench-recall").setAgentId(AGENT).build();
+        ensureCentres();
+        ensureNodes(pair, 100_000, false);
+        ensureEdges(pair, 20);
+        recordStats(pair);
+        ManagedChannel channel = ManagedChannelBuilder.forAddress("127.0.0.1", port).usePlaintext()
+                .maxInboundMessageSize(16 << 20).build();
+        ensureNotes(pair, channel);
+        prewarm(pair);
+        try (GatewayClient gateway = new GatewayClient(gatewayPort, this::connect, "bench-recall", pair.getUserId(), "bench")) {
+            var longTerm = LongTermMemoryServiceGrpc.newBlockingStub(channel)
+                    .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(Tenancy.metadataFor(pair.getUserId())));
+            Random words = new Random(System.nanoTime());
+            int calls = 300;
+            int[] anchors = new int[2];
+            long[] direct = new long[calls];
+            long[] through = new long[calls];
+            for (int i = -20; i < calls; i++) {
+                String question = note(words, 6) + "?";
+                String other = note(words, 6) + "?";
+                long t0 = System.nanoTime();
+                var read = longTerm.withDeadlineAfter(30, TimeUnit.SECONDS).read(ReadRequest.newBuilder().setPair(pair)
+                        .setQueryText(question).setHops(3).setTurnId("bench-" + i)
+                        .setRender(RenderOptions.newBuilder().setAgentName("Bench")).build());
+                long t1 = System.nanoTime();
+                String recall = gateway.postJson("/api/v1/memory/recall",
+                        "{\"query\":\"" + other + "\",\"hops\":3,\"agent\":\"" + AGENT + "\"}");
+                long t2 = System.nanoTime();
+                if (i >= 0) {
+                    direct[i] = t1 - t0;
+                    through[i] = t2 - t1;
+                    anchors[0] += read.getAnchorsFound() > 0 ? 1 : 0;
+                    anchors[1] += recall.contains("\"anchors_found\":0") ? 0 : 1;
+                }
+            }
+            String data = String.format("%,d n / %,d e", count("long_term_node", pair), count("long_term_edge", pair));
+            System.out.printf("%n== memory_recall: hops 3, a fresh question each call (embedded by memory-service) ==%n");
+            System.out.println("case                               | data                | calls | p50 ms | p95 ms | p99 ms | target p95");
+            System.out.println("-----------------------------------|---------------------|-------|--------|--------|--------|-----------");
+            Stats d = Stats.of(direct);
+            Stats g = Stats.of(through);
+            System.out.printf("%-34s | %-19s | %5d | %6.1f | %6.1f | %6.1f |%n", "Read over gRPC, question as text", data,
+                    calls, d.p50(), d.p95(), d.p99());
+            System.out.printf("%-34s | %-19s | %5d | %6.1f | %6.1f | %6.1f | ≤ 15 ms: %s%n", "POST /api/v1/memory/recall",
+                    data, calls, g.p50(), g.p95(), g.p99(), g.p95() <= 15 ? "met" : "not met");
+            System.out.printf("  calls that found anchors: %d of %d over gRPC, %d of %d through the gateway%n", anchors[0], calls,
+                    anchors[1], calls);
+        } finally {
+            channel.shutdownNow();
+        }
+    }
+
+    /** Words of the recall pair's notes and questions. */
+    private static final String[] WORDS = ("deploy migration postgres index vacuum kafka consumer retry timeout gateway "
+            + "token schema flyway quarkus grpc deadline cache caffeine embedding vector hnsw recall memory synapse "
+            + "decay promotion entry node edge anchor render session hook prevention rule solution attempt error "
+            + "fingerprint template parser stack frame python rust java typescript go shell docker kubernetes helm "
+            + "manifest probe liveness readiness replica lock advisory outbox relay event batch import export tenant "
+            + "project scope admin write read benchmark latency throughput profile heap native image reflection "
+            + "config property secret redaction limit quota circuit breaker fallback test fixture corpus ground truth "
+            + "release branch merge rebase commit review pipeline build maven offline dependency version upgrade "
+            + "rollback incident alert dashboard metric log trace span query plan generic custom statistics analyze")
+            .split(" ");
+
+    private static String note(Random random, int words) {
+        StringBuilder note = new StringBuilder();
+        for (int i = 0; i < words; i++) {
+            note.append(i == 0 ? "" : " ").append(WORDS[random.nextInt(WORDS.length)]);
+        }
+        return note.toString();
+    }
+
+    /**
+     * The recall pair's nodes as notes (content {@code note <g>: } and ten words picked by a seed of g) with their
+     * content's vectors from memory-service {@code Embed} in batches of 256; once per database.
+     */
+    private void ensureNotes(Pair pair, ManagedChannel channel) throws SQLException {
+        try (Connection c = connect(); PreparedStatement pending = c.prepareStatement("""
+                select id, source_key from memory.long_term_node where user_id = ? and agent_id = ?
+                  and content not like 'note %' order by id limit 256""");
+                PreparedStatement store = c.prepareStatement("""
+                        with v as (select * from unnest(?::bigint[], ?::text[], ?::text[]) v(id, content, vector)),
+                        n as (update memory.long_term_node n set content = v.content from v
+                              where n.user_id = ? and n.agent_id = ? and n.id = v.id returning n.id)
+                        update memory.long_term_node_embedding e set embedding = v.vector::vector from v
+                        where e.user_id = ? and e.agent_id = ? and e.node_id = v.id""")) {
+            var embed = dev.brain.grpc.v1.EmbeddingServiceGrpc.newBlockingStub(channel)
+                    .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(Tenancy.metadataFor(pair.getUserId())));
+            pending.setString(1, pair.getUserId());
+            pending.setString(2, pair.getAgentId());
+            long t0 = System.nanoTime();
+            int done = 0;
+            while (true) {
+                List<Long> ids = new ArrayList<>();
+                List<String> notes = new ArrayList<>();
+                try (ResultSet rs = pending.executeQuery()) {
+                    while (rs.next()) {
+                        ids.add(rs.getLong(1));
+                        notes.add("note " + rs.getString(2).substring(1) + ": "
+                                + note(new Random(rs.getString(2).hashCode()), 10));
+                    }
+                }
+                if (ids.isEmpty()) {
+                    break;
+                }
+                if (done == 0) {
+                    System.out.printf("embedding the notes of %s (once) ...%n", pair.getUserId());
+                }
+                var vectors = embed.withDeadlineAfter(60, TimeUnit.SECONDS)
+                        .embed(dev.brain.grpc.v1.EmbedRequest.newBuilder().addAllTexts(notes).build());
+                String[] literals = new String[ids.size()];
+                for (int i = 0; i < literals.length; i++) {
+                    literals[i] = Vectors.literal(vectors.getVectors(i));
+                }
+                store.setArray(1, c.createArrayOf("bigint", ids.toArray()));
+                store.setArray(2, c.createArrayOf("text", notes.toArray()));
+                store.setArray(3, c.createArrayOf("text", literals));
+                for (int i : new int[] {4, 6}) {
+                    store.setString(i, pair.getUserId());
+                    store.setString(i + 1, pair.getAgentId());
+                }
+                store.executeUpdate();
+                done += ids.size();
+            }
+            if (done > 0) {
+                System.out.printf("(embedded %,d notes in %.0f s)%n", done, (System.nanoTime() - t0) / 1e9);
+                try (Statement s = c.createStatement()) {
+                    s.execute("vacuum (analyze) memory.long_term_node, memory.long_term_node_embedding");
+                }
+            }
         }
     }
 
