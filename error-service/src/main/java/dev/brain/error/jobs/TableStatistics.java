@@ -1,0 +1,59 @@
+package dev.brain.error.jobs;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.brain.db.Jdbc;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.scheduler.Scheduled;
+
+/**
+ * Fresh planner statistics for the tables a report's plans depend on. PostgreSQL plans a vector search by how many
+ * rows it expects the tenant to have, and {@code CommonWords} reads the statistics of the full text; both come from
+ * {@code ANALYZE}. Autovacuum analyzes a table once more than 50 rows + 10 % of it changed since the last analyze;
+ * where autovacuum is off (this project's machines run PostgreSQL so) a store that grew from 1k to 50k errors was
+ * still planned as 1k: the nearest-error searches ran as a scan of the whole vector table and a sort, their time
+ * growing with the store (50 of them over 40 ms in one growing run, against ~1 ms with the index). Every minute this
+ * job analyzes those of the tables that have passed autovacuum's threshold; where autovacuum runs, it is rarely
+ * first. Global (one replica at a time, advisory lock); {@code ANALYZE} blocks no reader or writer.
+ */
+@ApplicationScoped
+public class TableStatistics {
+
+    /** The tables whose statistics the report and query paths' plans read. */
+    static final List<String> TABLES = List.of("error", "error_embedding", "error_recency", "stack_frame", "error_match");
+
+    private final Jdbc jdbc;
+
+    public TableStatistics(Jdbc jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    @Scheduled(every = "${brain.error.statistics.interval:60s}", delayed = "20s",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void scheduled() {
+        analyzeStale();
+    }
+
+    /** Analyzes the tables past autovacuum's threshold now; the tables analyzed (none when another replica is at it). */
+    public List<String> analyzeStale() {
+        return QuarkusTransaction.requiringNew().call(() -> {
+            if (!jdbc.one("select pg_try_advisory_xact_lock(hashtext('error.table-statistics'))", rs -> rs.getBoolean(1))
+                    .orElse(false)) {
+                return List.of();
+            }
+            List<String> stale = jdbc.list("""
+                    select relname from pg_stat_user_tables where schemaname = current_schema() and relname = any(?)
+                      and n_mod_since_analyze > 50 + 0.1 * greatest(n_live_tup, 0) order by relname""",
+                    rs -> rs.getString(1), (Object) TABLES.toArray(String[]::new));
+            List<String> analyzed = new ArrayList<>();
+            for (String table : stale) {
+                jdbc.update("analyze " + table);      // a name of TABLES, not input
+                analyzed.add(table);
+            }
+            return analyzed;
+        });
+    }
+}
