@@ -29,14 +29,7 @@ class TableStatisticsTest extends ErrorServiceTestBase {
                 .setRawOutput("QuuxError: statistics probe\n    at run (/srv/app/src/run.js:1:1)").build()).getError().getId();
         long live = jdbc.count("select count(*) from error");
         long threshold = 50 + live / 10;
-        jdbc.update("""
-                insert into error (tenant, project_id, fingerprint, error_type, message, message_template, language, parser,
-                    source_file, source_line, stack_text, raw_output, command, labels, occurrence_count, first_seen_at,
-                    last_seen_at)
-                select tenant, project_id, encode(sha256((fingerprint || g)::bytea), 'hex'), error_type, message,
-                    message_template, language, parser, source_file, source_line, stack_text, raw_output, command, labels,
-                    1, first_seen_at, last_seen_at
-                from error, generate_series(1, ?) g where id = ?""", threshold + 20, model);
+        storeCopies(model, threshold + 20);
         // the statistics of a write reach pg_stat_user_tables within about a second
         awaitChanges(n -> n > threshold);
 

@@ -272,14 +272,7 @@ class ReportErrorTest extends ErrorServiceTestBase {
         String crowd = tenant + "-crowd";
         long model = errors(crowd).reportError(ReportErrorRequest.newBuilder().setScope(scope("shop"))
                 .setRawOutput("QuuxError: quux blorp zing" + FRAME).build()).getError().getId();
-        jdbc.update("""
-                insert into error (tenant, project_id, fingerprint, error_type, message, message_template, language, parser,
-                    source_file, source_line, stack_text, raw_output, command, labels, occurrence_count, first_seen_at,
-                    last_seen_at)
-                select tenant, project_id, encode(sha256((fingerprint || g)::bytea), 'hex'), error_type, message,
-                    message_template, language, parser, source_file, source_line, stack_text, raw_output, command, labels,
-                    1, first_seen_at, last_seen_at
-                from error, generate_series(1, 1100) g where id = ?""", model);
+        storeCopies(model, 1100);
         try {
             jdbc.update("analyze error");
             assertThat(commonWords.refresh(Instant.now())).contains("quux", "blorp", "zing", "quuxerror")

@@ -83,6 +83,18 @@ public abstract class ErrorServiceTestBase {
         return Scope.newBuilder().setProject(project).setSession(session).build();
     }
 
+    /** Stores {@code n} copies of a stored error in its tenant and project, each with its own fingerprint (in SQL, fast). */
+    protected void storeCopies(long errorId, long n) {
+        jdbc.update("""
+                insert into error (tenant, project_id, fingerprint, error_type, message, message_template, language, parser,
+                    source_file, source_line, stack_text, raw_output, command, labels, occurrence_count, first_seen_at,
+                    last_seen_at)
+                select tenant, project_id, encode(sha256((fingerprint || g)::bytea), 'hex'), error_type, message,
+                    message_template, language, parser, source_file, source_line, stack_text, raw_output, command, labels,
+                    1, first_seen_at, last_seen_at
+                from error, generate_series(1, ?) g where id = ?""", n, errorId);
+    }
+
     protected ReportErrorResponse report(String project, String output) {
         return errors().reportError(ReportErrorRequest.newBuilder().setScope(scope(project)).setRawOutput(output).build());
     }
