@@ -55,11 +55,9 @@ public class ErrorQueries {
     static final int RRF_K = 60;
     /**
      * At most this many full-text hits are ranked. The hits are the rows holding every word of the query, or, when
-     * there is none, any of its words that are not {@linkplain CommonWords common}: an OR of common words hits most
-     * of a large store (64k of 100k rows, ~10 ms), so its first hits were an arbitrary sample; rows with every word
-     * are the ones a pasted line means. Ranking 400 hits cost ~3 ms at 100k errors; the list keeps 50. A query of
-     * common words alone has no full-text list (an AND of them costs the posting list of the rarest, which grows
-     * with the store); the shape and vector lists still answer it.
+     * there is none, any word: an OR of common words hits most of a large store (64k of 100k rows, ~10 ms), so its
+     * first hits were an arbitrary sample; rows with every word are the ones a pasted line means. Ranking 400 hits
+     * cost ~3 ms at 100k errors; the list keeps 50.
      */
     static final int MAX_TEXT_HITS = 100;
 
@@ -70,12 +68,10 @@ public class ErrorQueries {
     private final Matcher matcher;
     private final ErrorConfig config;
     private final Embeddings embeddings;
-    private final CommonWords commonWords;
 
     public ErrorQueries(Jdbc jdbc, Scopes scopes, ErrorRows errors, SolutionRows solutions, Matcher matcher,
-            ErrorConfig config, Embeddings embeddings, CommonWords commonWords) {
+            ErrorConfig config, Embeddings embeddings) {
         this.embeddings = embeddings;
-        this.commonWords = commonWords;
         this.jdbc = jdbc;
         this.scopes = scopes;
         this.errors = errors;
@@ -127,7 +123,6 @@ public class ErrorQueries {
         List<Object> params = new ArrayList<>();
         params.add(lexemes);
         params.add(lexemes);
-        params.add(commonWords.current(Instant.now()).toArray(String[]::new));
         params.addAll(filterParams);
         params.addAll(filterParams);
         params.add(LIST_SIZE);
@@ -141,16 +136,12 @@ public class ErrorQueries {
         }
         List<Ranked> ranked = jdbc.list("""
                 with q as (%1$s), q_all as (%4$s),
-                rare as (select count(*) as words, coalesce(string_agg('''' || replace(replace(w, '\\', '\\\\'), '''', '''''')
-                                || '''', ' | ')::tsquery, ''::tsquery) as q
-                   from unnest((select lexemes from q)) w where w <> all(?::text[])),
-                every_word as (select e.id, e.last_seen_at, e.search_vector from error e, q_all, rare
-                   where rare.words > 0 and %2$s and e.search_vector @@ q_all.q limit %3$d),
+                every_word as (select e.id, e.last_seen_at, e.search_vector from error e, q_all
+                   where %2$s and e.search_vector @@ q_all.q limit %3$d),
                 hits as (select * from every_word
                    union all
-                   (select e.id, e.last_seen_at, e.search_vector from error e, rare
-                    where not exists (select 1 from every_word) and rare.words > 0 and %2$s and e.search_vector @@ rare.q
-                    limit %3$d))
+                   (select e.id, e.last_seen_at, e.search_vector from error e, q
+                    where not exists (select 1 from every_word) and %2$s and e.search_vector @@ q.q limit %3$d))
                 (select 1, id, last_seen_at from (select h.id, h.last_seen_at from hits h cross join q
                    order by ts_rank_cd(h.search_vector, q.q, 32) desc, h.id desc limit ?) a)
                 union all
