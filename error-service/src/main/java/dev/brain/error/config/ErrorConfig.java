@@ -28,6 +28,10 @@ public interface ErrorConfig {
 
     Grpc grpc();
 
+    Findings findings();
+
+    Code code();
+
     interface Matching {
         @WithDefault("0.70")
         double threshold();
@@ -159,5 +163,27 @@ public interface ErrorConfig {
         /** Calls served at once (error-code.md §15); one more is refused with RESOURCE_EXHAUSTED. */
         @WithDefault("64")
         int maxInFlight();
+    }
+
+    /** The findings store (§10). */
+    interface Findings {
+        /** From this many findings in a project every save warns that the index grows too long. */
+        @WithDefault("80")
+        int warnAt();
+    }
+
+    /** Code intelligence (§9): the reusability threshold and the similarity kinds' thresholds. */
+    interface Code {
+        /** A module scoring at least this (Σ w·signal, §9.4) is reusable. */
+        @WithDefault("0.60")
+        double moduleThreshold();
+
+        /** Shape overlap (§9.6) from which two modules are {@code structural} copies. */
+        @WithDefault("0.70")
+        double similarityThreshold();
+
+        /** Embedding cosine from which two modules are {@code semantic} neighbours (the onnx model's value). */
+        @WithDefault("0.80")
+        double semanticThreshold();
     }
 }

@@ -91,12 +91,40 @@ public class Embeddings {
 
     /** Starts embedding one text now (the caller awaits it later); the deadline is counted from now. */
     public Future<EmbedResponse> embedAsync(String tenant, String text, Duration deadline) {
+        return embedAsync(tenant, List.of(text), deadline);
+    }
+
+    /** Starts embedding {@code texts} now, in one call (the caller awaits it later). */
+    public Future<EmbedResponse> embedAsync(String tenant, List<String> texts, Duration deadline) {
         try {
             return async.withInterceptors(MetadataUtils.newAttachHeadersInterceptor(Tenancy.metadataFor(tenant)))
                     .withDeadlineAfter(deadline.toMillis(), TimeUnit.MILLISECONDS)
-                    .embed(EmbedRequest.newBuilder().addTexts(cutUtf8(text, MAX_TEXT_BYTES)).build());
+                    .embed(EmbedRequest.newBuilder().addAllTexts(texts.stream().map(t -> cutUtf8(t, MAX_TEXT_BYTES))
+                            .toList()).build());
         } catch (RuntimeException e) {
             return Futures.immediateFailedFuture(e);
+        }
+    }
+
+    /**
+     * The vector literals of a pending {@link #embedAsync} once memory-service answered within {@code deadline}
+     * (counted from {@code startNanos}) with {@code count} vectors of the column's dimension; null otherwise (late,
+     * down, wrong dimension): the caller's semantic part is skipped.
+     */
+    public List<String> await(Future<EmbedResponse> pending, int count, long startNanos, Duration deadline) {
+        long left = deadline.toNanos() - (System.nanoTime() - startNanos);
+        try {
+            EmbedResponse response = pending.get(Math.max(left, 0), TimeUnit.NANOSECONDS);
+            return vectorProblem(response, count) == null ? response.getVectorsList().stream().map(Embeddings::literal)
+                    .toList() : null;
+        } catch (java.util.concurrent.TimeoutException e) {
+            pending.cancel(true);
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        } catch (java.util.concurrent.ExecutionException | RuntimeException e) {
+            return null;
         }
     }
 

@@ -3,6 +3,9 @@ package dev.brain.error.grpc;
 import dev.brain.error.analytics.ChainSequencesQuery;
 import dev.brain.error.analytics.CrossProjectFingerprintsQuery;
 import dev.brain.error.analytics.ErrorCountsQuery;
+import dev.brain.error.analytics.ModuleAdaptationGroupsQuery;
+import dev.brain.error.analytics.ModuleCapabilitiesQuery;
+import dev.brain.error.analytics.ModuleCoUsageQuery;
 import dev.brain.error.analytics.SuccessRatesQuery;
 import dev.brain.error.analytics.UnresolvedRecurringQuery;
 import dev.brain.grpc.v1.ChainSequencesRequest;
@@ -22,7 +25,6 @@ import dev.brain.grpc.v1.SolutionSuccessRatesRequest;
 import dev.brain.grpc.v1.SolutionSuccessRatesResponse;
 import dev.brain.grpc.v1.UnresolvedRecurringRequest;
 import dev.brain.grpc.v1.UnresolvedRecurringResponse;
-import io.grpc.Status;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Uni;
@@ -31,8 +33,7 @@ import io.smallrye.mutiny.Uni;
  * {@code ErrorAnalyticsService}: the aggregates research-service reads (error-code.md §14), each one statement
  * over the caller's tenant, in one transaction with the scope's check (a named session is heartbeated).
  * {@code project_ids} narrow to projects of the tenant (ids of other tenants match nothing); {@code scope.project}
- * is not a filter here. The module aggregates belong to code intelligence, which
- * is not built yet: they answer {@code UNIMPLEMENTED}.
+ * is not a filter here.
  */
 @GrpcService
 public class ErrorAnalyticsGrpcService extends MutinyErrorAnalyticsServiceGrpc.ErrorAnalyticsServiceImplBase {
@@ -42,10 +43,17 @@ public class ErrorAnalyticsGrpcService extends MutinyErrorAnalyticsServiceGrpc.E
     private final CrossProjectFingerprintsQuery crossProjectFingerprints;
     private final SuccessRatesQuery successRates;
     private final ChainSequencesQuery chainSequences;
+    private final ModuleAdaptationGroupsQuery adaptationGroups;
+    private final ModuleCoUsageQuery coUsage;
+    private final ModuleCapabilitiesQuery capabilities;
 
     public ErrorAnalyticsGrpcService(ErrorCountsQuery errorCounts, UnresolvedRecurringQuery unresolvedRecurring,
             CrossProjectFingerprintsQuery crossProjectFingerprints, SuccessRatesQuery successRates,
-            ChainSequencesQuery chainSequences) {
+            ChainSequencesQuery chainSequences, ModuleAdaptationGroupsQuery adaptationGroups,
+            ModuleCoUsageQuery coUsage, ModuleCapabilitiesQuery capabilities) {
+        this.adaptationGroups = adaptationGroups;
+        this.coUsage = coUsage;
+        this.capabilities = capabilities;
         this.errorCounts = errorCounts;
         this.unresolvedRecurring = unresolvedRecurring;
         this.crossProjectFingerprints = crossProjectFingerprints;
@@ -85,22 +93,20 @@ public class ErrorAnalyticsGrpcService extends MutinyErrorAnalyticsServiceGrpc.E
     }
 
     @Override
+    @Blocking
     public Uni<ModuleAdaptationGroupsResponse> moduleAdaptationGroups(ModuleAdaptationGroupsRequest r) {
-        return notBuilt("ModuleAdaptationGroups");
+        return Uni.createFrom().item(() -> adaptationGroups.run(r.getScope(), ModuleAdaptationGroupsQuery.Args.of(r)));
     }
 
     @Override
+    @Blocking
     public Uni<ModuleCoUsageResponse> moduleCoUsage(ModuleCoUsageRequest r) {
-        return notBuilt("ModuleCoUsage");
+        return Uni.createFrom().item(() -> coUsage.run(r.getScope(), ModuleCoUsageQuery.Args.of(r)));
     }
 
     @Override
+    @Blocking
     public Uni<ModuleCapabilitiesResponse> moduleCapabilities(ModuleCapabilitiesRequest r) {
-        return notBuilt("ModuleCapabilities");
-    }
-
-    private static <T> Uni<T> notBuilt(String rpc) {
-        return Uni.createFrom().failure(Status.UNIMPLEMENTED
-                .withDescription(rpc + ": code intelligence (modules) is not built yet").asRuntimeException());
+        return Uni.createFrom().item(() -> capabilities.run(r.getScope(), r));
     }
 }

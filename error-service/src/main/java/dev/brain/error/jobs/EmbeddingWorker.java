@@ -18,6 +18,7 @@ import java.util.Set;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.brain.db.Jdbc;
+import dev.brain.error.code.analysis.ModuleDraft;
 import dev.brain.error.config.ErrorConfig;
 import dev.brain.error.embedding.Embeddings;
 import dev.brain.error.report.LateMatch;
@@ -35,7 +36,10 @@ import io.quarkus.scheduler.Scheduled;
  * written for the errors whose {@code embedded_at} is still null), so reports never wait for it. memory-service
  * down → the batch stays unembedded and the next tick retries. A vector of another dimension than the column pauses the
  * worker (status reports it) until a manual {@code RunEmbeddingBackfill} finds the dimensions agree again.
- * {@code code_module.embedding} is not filled: code intelligence is not built.
+ * Modules without an embedding (their registration's embedding came late) are embedded the same way afterwards,
+ * with the text of {@link ModuleDraft#embeddingText(String, String, String, String, String)}, and get their
+ * {@code semantic} similarities (the 20 nearest with cosine ≥ {@code code.semanticThreshold}; a stronger stored kind
+ * stays).
  */
 @ApplicationScoped
 public class EmbeddingWorker {
@@ -64,13 +68,13 @@ public class EmbeddingWorker {
     }
 
     /** What a run did; {@code failure} is why it stopped early (memory-service down, dimension mismatch). */
-    public record Counts(long embedded, long lateMatches, long notifications, long remaining, String failure,
-            boolean paused) {
+    public record Counts(long embedded, long modulesEmbedded, long lateMatches, long notifications, long remaining,
+            String failure, boolean paused) {
 
         Map<String, Long> asMap() {
             Map<String, Long> m = new LinkedHashMap<>();
             m.put("errors_embedded", embedded);
-            m.put("modules_embedded", 0L);
+            m.put("modules_embedded", modulesEmbedded);
             m.put("late_matches", lateMatches);
             m.put("notifications", notifications);
             m.put("remaining", remaining);
@@ -93,7 +97,7 @@ public class EmbeddingWorker {
         try {
             Instant started = clock.instant();
             Counts counts = withLock(config.embedding().batch());
-            if (counts != null && (counts.embedded() > 0 || counts.paused())) {
+            if (counts != null && (counts.embedded() + counts.modulesEmbedded() > 0 || counts.paused())) {
                 runs.finish(runs.start(JOB, null, false, started), JOB, null, started, List.of(), counts.asMap(),
                         counts.paused() ? counts.failure() : null);
             }
@@ -190,8 +194,70 @@ public class EmbeddingWorker {
                 break;
             }
         }
-        long remaining = jdbc.count("select count(*) from error where embedded_at is null");
-        return new Counts(embedded, matches, notified, remaining, failure, paused);
+        long modulesEmbedded = 0;
+        while (!paused && failure == null && embedded + modulesEmbedded < max) {
+            int batch = (int) Math.min(config.embedding().batch(), max - embedded - modulesEmbedded);
+            List<Pending> pending = jdbc.list("""
+                    select id, tenant, name, interface_signature, purpose, source_code, language from code_module
+                    where embedded_at is null order by id limit ?""", rs -> new Pending(rs.getLong(1), rs.getString(2),
+                    ModuleDraft.embeddingText(rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6),
+                            rs.getString(7))), batch);
+            if (pending.isEmpty()) {
+                break;
+            }
+            Map<String, List<Pending>> byTenant = new LinkedHashMap<>();
+            pending.forEach(p -> byTenant.computeIfAbsent(p.tenant(), t -> new ArrayList<>()).add(p));
+            long before = modulesEmbedded;
+            for (Map.Entry<String, List<Pending>> group : byTenant.entrySet()) {
+                List<Pending> rows = group.getValue();
+                EmbedResponse response;
+                try {
+                    response = embeddings.embed(group.getKey(), rows.stream().map(Pending::text).toList(),
+                            config.embedding().callDeadline());
+                } catch (RuntimeException e) {
+                    failure = "memory-service did not embed: " + oneLine(e);
+                    break;
+                }
+                String problem = embeddings.vectorProblem(response, rows.size());
+                if (problem != null) {
+                    failure = pause(problem);
+                    paused = true;
+                    break;
+                }
+                modulesEmbedded += writeModules(rows, response);
+            }
+            if (failure != null || modulesEmbedded == before || pending.size() < batch) {
+                break;
+            }
+        }
+        long remaining = jdbc.count("select (select count(*) from error where embedded_at is null)"
+                + " + (select count(*) from code_module where embedded_at is null)");
+        return new Counts(embedded, modulesEmbedded, matches, notified, remaining, failure, paused);
+    }
+
+    /** Stores the vectors of modules still unembedded and their semantic similarities, in one transaction. */
+    private long writeModules(List<Pending> rows, EmbedResponse response) {
+        return QuarkusTransaction.requiringNew().call(() -> {
+            OffsetDateTime now = OffsetDateTime.ofInstant(clock.instant(), ZoneOffset.UTC);
+            long done = 0;
+            for (int i = 0; i < rows.size(); i++) {
+                long id = rows.get(i).id();
+                if (jdbc.update("update code_module set embedding = ?::vector, embedded_at = ? where id = ? and embedded_at is null",
+                        Embeddings.literal(response.getVectors(i)), now, id) == 1) {
+                    done++;
+                    jdbc.update("""
+                            insert into module_similarity (module_a, module_b, tenant, kind, score, detected_at)
+                            select least(m.id, n.id), greatest(m.id, n.id), m.tenant, 'semantic', n.cosine, ?
+                            from code_module m cross join lateral (
+                                select x.id, 1 - (x.embedding <=> m.embedding) as cosine from code_module x
+                                where x.tenant = m.tenant and x.id <> m.id and x.embedding is not null
+                                order by x.embedding <=> m.embedding limit 20) n
+                            where m.id = ? and n.cosine >= ?
+                            on conflict (module_a, module_b) do nothing""", now, id, config.code().semanticThreshold());
+                }
+            }
+            return done;
+        });
     }
 
     /** Stores the vectors of errors still unembedded and late-matches them, in one transaction. */

@@ -23,7 +23,8 @@ import io.quarkus.scheduler.Scheduled;
 public class TableStatistics {
 
     /** The tables whose statistics the report and query paths' plans read. */
-    static final List<String> TABLES = List.of("error", "error_embedding", "error_recency", "stack_frame", "error_match");
+    static final List<String> TABLES = List.of("error", "error_embedding", "error_recency", "stack_frame", "error_match",
+            "code_module", "module_similarity");
 
     private final Jdbc jdbc;
 

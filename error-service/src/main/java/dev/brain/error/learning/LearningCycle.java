@@ -33,6 +33,7 @@ import dev.brain.error.jobs.JobRuns;
 import dev.brain.error.notification.Notifications;
 import dev.brain.error.prevention.Commands;
 import dev.brain.error.solution.CrossProject;
+import dev.brain.error.code.repository.ModuleRepository;
 import dev.brain.error.solution.Solutions;
 import dev.brain.grpc.v1.JobRunResult;
 import io.quarkus.logging.Log;
@@ -56,9 +57,11 @@ public class LearningCycle {
     private final ErrorConfig config;
     private final Clock clock;
     private final ObjectMapper json;
+    private final ModuleRepository modules;
 
     public LearningCycle(Jdbc jdbc, JobRuns runs, Notifications notifications,
-            CrossProject crossProject, ErrorConfig config, Clock clock, ObjectMapper json) {
+            CrossProject crossProject, ErrorConfig config, Clock clock, ObjectMapper json, ModuleRepository modules) {
+        this.modules = modules;
         this.jdbc = jdbc;
         this.runs = runs;
         this.notifications = notifications;
@@ -530,17 +533,7 @@ public class LearningCycle {
     }
 
     long modules(String tenant, OffsetDateTime now) {
-        String wilson = Solutions.confidenceSql("u.success", "u.failure", "0", "coalesce(m.last_used_at, ?::timestamptz)");
-        String expression = "case when u.success + u.failure = 0 then m.reusability_score else 0.4 * m.reusability_score"
-                + " + 0.6 * " + wilson + " end";
-        return jdbc.update("""
-                update code_module m set confidence = %1$s, updated_at = ?
-                from (select m2.id, count(*) filter (where mu.outcome = 'success') as success,
-                             count(*) filter (where mu.outcome = 'failure') as failure
-                      from code_module m2 left join module_usage mu on mu.module_id = m2.id
-                      where m2.tenant = ? group by m2.id) u
-                where m.id = u.id and m.confidence is distinct from %1$s""".formatted(expression), now, now,
-                config.learning().decayHalfLifeDays(), now, tenant, now, now, config.learning().decayHalfLifeDays());
+        return modules.recomputeConfidence(tenant, null, now);
     }
 
     static double ageDays(Instant then, OffsetDateTime now) {

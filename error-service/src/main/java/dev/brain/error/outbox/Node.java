@@ -23,6 +23,11 @@ public record Node(String type, long id, String label) {
         return new Node("project", id, name);
     }
 
+    /** A code module, labelled by its name and where it lives. */
+    public static Node module(long id, String name, String filePath) {
+        return new Node("code_module", id, name + " (" + filePath + ")");
+    }
+
     public static Node rule(long id, String name) {
         return new Node("rule", id, name);
     }

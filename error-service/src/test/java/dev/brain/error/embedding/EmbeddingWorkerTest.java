@@ -115,6 +115,57 @@ class EmbeddingWorkerTest extends ErrorServiceTestBase {
                 .getError().getEmbedded()).isTrue();
     }
 
+    static final String SUM_LOOP = """
+            /** Sums the prices of the items in a shopping cart. */
+            export function sumPrices(items: Item[]): number {
+              let total = 0;
+              for (const item of items) { total += item.price; }
+              return total;
+            }
+            """;
+    /** The same words, another structure: a semantic neighbour of SUM_LOOP, not a structural copy. */
+    static final String SUM_REDUCE = """
+            /** Sums the prices of the items in a shopping cart. */
+            export function sumPrices(items: Item[]): number {
+              return items.map(item => item.price).reduce((total, price) => total + price, 0);
+            }
+            """;
+
+    dev.brain.grpc.v1.AnalyzeCodeResponse register(String project, String source) {
+        return dev.brain.testing.GrpcTestChannel.as(tenant, dev.brain.grpc.v1.CodeServiceGrpc.newBlockingStub(channel))
+                .analyzeCode(dev.brain.grpc.v1.AnalyzeCodeRequest.newBuilder().setScope(scope(project))
+                        .setSource(source).setFilePath("src/cart.ts").build());
+    }
+
+    @Test
+    void modulesAreEmbeddedAtRegistrationOrByTheWorkerWithTheirSemanticNeighbours() {
+        // embedded while registering: the vector is stored with the module and the semantic part is computed
+        dev.brain.grpc.v1.AnalyzeCodeResponse first = register("shop", SUM_LOOP);
+        assertThat(first.getSemanticSkipped()).isFalse();
+        long loop = first.getModules(0).getId();
+        assertThat(jdbc.count("select count(*) from code_module where id = ? and embedding is not null", loop))
+                .isEqualTo(1);
+        assertThat(fake.callsOf(tenant).get(0).texts().get(0)).startsWith("sumPrices\n")
+                .contains("Sums the prices of the items in a shopping cart").doesNotContain("/**");
+
+        // memory-service late: the registration answers without the semantic part, the worker catches up
+        fake.mode = FakeEmbedder.Mode.SLOW;
+        dev.brain.grpc.v1.AnalyzeCodeResponse second = register("blog", SUM_REDUCE);
+        assertThat(second.getSemanticSkipped()).isTrue();
+        assertThat(second.getSimilarList()).isEmpty();
+        long reduce = second.getModules(0).getId();
+        assertThat(status().getUnembeddedModules()).isEqualTo(1);
+        fake.mode = FakeEmbedder.Mode.NORMAL;
+
+        JobRunResult run = backfill();
+
+        assertThat(run.getCountsMap()).containsEntry("modules_embedded", 1L).containsEntry("remaining", 0L);
+        assertThat(status().getUnembeddedModules()).isZero();
+        assertThat(jdbc.list("select kind, score from module_similarity where module_a = ? and module_b = ?",
+                rs -> rs.getString(1) + " " + (rs.getDouble(2) >= 0.80), Math.min(loop, reduce), Math.max(loop, reduce)))
+                .containsExactly("semantic true");
+    }
+
     @Test
     void aVectorOfAnotherDimensionPausesTheWorkerAndStatusSaysSo() {
         long id = report("shop", TYPE_ERROR).getError().getId();

@@ -21,7 +21,27 @@ import dev.brain.grpc.v1.ListErrorsRequest;
 import dev.brain.grpc.v1.ListErrorsResponse;
 import dev.brain.grpc.v1.ListNotificationsRequest;
 import dev.brain.grpc.v1.ListNotificationsResponse;
+import dev.brain.grpc.v1.MutinyCodeServiceGrpc;
 import dev.brain.grpc.v1.MutinyErrorServiceGrpc;
+import dev.brain.grpc.v1.AnalyzeCodeRequest;
+import dev.brain.grpc.v1.AnalyzeCodeResponse;
+import dev.brain.grpc.v1.CheckSimilarityRequest;
+import dev.brain.grpc.v1.CheckSimilarityResponse;
+import dev.brain.grpc.v1.FindReusableRequest;
+import dev.brain.grpc.v1.FindReusableResponse;
+import dev.brain.grpc.v1.ListModulesRequest;
+import dev.brain.grpc.v1.ListModulesResponse;
+import dev.brain.grpc.v1.DeleteFindingRequest;
+import dev.brain.grpc.v1.DeleteFindingResponse;
+import dev.brain.grpc.v1.ExportFindingsRequest;
+import dev.brain.grpc.v1.ExportFindingsResponse;
+import dev.brain.grpc.v1.FindingsIndexRequest;
+import dev.brain.grpc.v1.FindingsIndexResponse;
+import dev.brain.grpc.v1.GetFindingRequest;
+import dev.brain.grpc.v1.GetFindingResponse;
+import dev.brain.grpc.v1.MutinyFindingsServiceGrpc;
+import dev.brain.grpc.v1.SaveFindingRequest;
+import dev.brain.grpc.v1.SaveFindingResponse;
 import dev.brain.grpc.v1.MutinyLearningServiceGrpc;
 import dev.brain.grpc.v1.MutinyNotificationServiceGrpc;
 import dev.brain.grpc.v1.ListRulesRequest;
@@ -68,6 +88,8 @@ public class ErrorServiceClient {
     private final MutinyNotificationServiceGrpc.MutinyNotificationServiceStub notifications;
     private final MutinyLearningServiceGrpc.MutinyLearningServiceStub learning;
     private final MutinySessionServiceGrpc.MutinySessionServiceStub sessions;
+    private final MutinyCodeServiceGrpc.MutinyCodeServiceStub code;
+    private final MutinyFindingsServiceGrpc.MutinyFindingsServiceStub findings;
     private final ServiceCall calls;
 
     public ErrorServiceClient(@GrpcClient("error") MutinyErrorServiceGrpc.MutinyErrorServiceStub service,
@@ -75,12 +97,16 @@ public class ErrorServiceClient {
             @GrpcClient("error") MutinyNotificationServiceGrpc.MutinyNotificationServiceStub notifications,
             @GrpcClient("error") MutinyLearningServiceGrpc.MutinyLearningServiceStub learning,
             @GrpcClient("error") MutinySessionServiceGrpc.MutinySessionServiceStub sessions,
+            @GrpcClient("error") MutinyCodeServiceGrpc.MutinyCodeServiceStub code,
+            @GrpcClient("error") MutinyFindingsServiceGrpc.MutinyFindingsServiceStub findings,
             ServicesConfig config) {
         this.service = service;
         this.prevention = prevention;
         this.notifications = notifications;
         this.learning = learning;
         this.sessions = sessions;
+        this.code = code;
+        this.findings = findings;
         this.calls = new ServiceCall(NAME, config.deadline());
     }
 
@@ -188,5 +214,50 @@ public class ErrorServiceClient {
     public Uni<ServiceCounts> stats(String tenant) {
         return calls.counts(service, tenant,
                 s -> s.stats(ErrorStatsRequest.getDefaultInstance()).map(ErrorStatsResponse::getTablesList));
+    }
+
+    // code intelligence (CodeService) --------------------------------------------------------------------------
+
+    /** Analyzes and (unless dry run) registers a source; {@code callDeadline} null: the default deadline. */
+    public Uni<AnalyzeCodeResponse> analyzeCode(String tenant, AnalyzeCodeRequest request, Duration callDeadline) {
+        return calls.call(code, tenant, callDeadline, s -> s.analyzeCode(request));
+    }
+
+    public Uni<FindReusableResponse> findReusable(String tenant, FindReusableRequest request) {
+        return calls.call(code, tenant, s -> s.findReusable(request));
+    }
+
+    /** Modules similar to a source; {@code callDeadline} null: the default deadline. */
+    public Uni<CheckSimilarityResponse> checkSimilarity(String tenant, CheckSimilarityRequest request,
+            Duration callDeadline) {
+        return calls.call(code, tenant, callDeadline, s -> s.checkSimilarity(request));
+    }
+
+    public Uni<ListModulesResponse> listModules(String tenant, ListModulesRequest request) {
+        return calls.call(code, tenant, s -> s.listModules(request));
+    }
+
+    // findings store (FindingsService) ----------------------------------------------------------------------------
+
+    public Uni<SaveFindingResponse> saveFinding(String tenant, SaveFindingRequest request) {
+        return calls.call(findings, tenant, s -> s.saveFinding(request));
+    }
+
+    public Uni<GetFindingResponse> getFinding(String tenant, GetFindingRequest request) {
+        return calls.call(findings, tenant, s -> s.getFinding(request));
+    }
+
+    public Uni<DeleteFindingResponse> deleteFinding(String tenant, DeleteFindingRequest request) {
+        return calls.call(findings, tenant, s -> s.deleteFinding(request));
+    }
+
+    /** The project's index lines; {@code callDeadline} null: the default deadline (the SessionStart digest's own). */
+    public Uni<FindingsIndexResponse> findingsIndex(String tenant, FindingsIndexRequest request,
+            Duration callDeadline) {
+        return calls.call(findings, tenant, callDeadline, s -> s.findingsIndex(request));
+    }
+
+    public Uni<ExportFindingsResponse> exportFindings(String tenant, ExportFindingsRequest request) {
+        return calls.call(findings, tenant, s -> s.exportFindings(request));
     }
 }

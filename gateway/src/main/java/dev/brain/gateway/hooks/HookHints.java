@@ -98,7 +98,21 @@ public final class HookHints {
      * one), the active rules, and the pending notifications; at most {@link #DIGEST_CHARS}; null when empty.
      */
     public static String digest(String project, ErrorList unresolved, RuleList rules, Notifications notifications) {
+        return digest(project, unresolved, rules, notifications, null);
+    }
+
+    /**
+     * The digest, led by the count of the project's findings when it has any (first, so the cut to
+     * {@link #DIGEST_CHARS} never drops it); {@code findings} null when unknown.
+     */
+    public static String digest(String project, ErrorList unresolved, RuleList rules, Notifications notifications,
+            Integer findings) {
         List<String> parts = new ArrayList<>();
+        boolean hasFindings = findings != null && findings > 0;
+        if (hasFindings) {
+            parts.add(findings + (findings == 1 ? " finding" : " findings")
+                    + " of this project: read .brain/INDEX.md or findings_index before exploring");
+        }
         if (unresolved != null && !unresolved.errors().isEmpty()) {
             List<String> errors = new ArrayList<>();
             for (ListedError e : unresolved.errors()) {
@@ -124,7 +138,8 @@ public final class HookHints {
         if (parts.isEmpty()) {
             return null;
         }
-        String text = "Brain, project " + project + ": " + String.join(". ", parts) + ". Details: brain_get_error ID.";
+        String details = parts.size() > (hasFindings ? 1 : 0) ? " Details: brain_get_error ID." : "";
+        String text = "Brain, project " + project + ": " + String.join(". ", parts) + "." + details;
         return cut(text, DIGEST_CHARS);
     }
 

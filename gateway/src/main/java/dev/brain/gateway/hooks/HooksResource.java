@@ -19,6 +19,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.brain.gateway.auth.Caller;
 import dev.brain.gateway.auth.CurrentCaller;
+import dev.brain.gateway.code.CodeHints;
+import dev.brain.gateway.code.CodeIntelligence;
 import dev.brain.gateway.errors.ErrorInputs;
 import dev.brain.gateway.errors.ErrorInputs.Who;
 import dev.brain.gateway.errors.ErrorIntelligence;
@@ -26,6 +28,8 @@ import dev.brain.gateway.errors.ErrorViews.ErrorList;
 import dev.brain.gateway.errors.ErrorViews.Notifications;
 import dev.brain.gateway.errors.ErrorViews.RuleList;
 import dev.brain.gateway.errors.ErrorViews.WarningView;
+import dev.brain.gateway.findings.FindingViews.FindingsIndex;
+import dev.brain.gateway.findings.ProjectFindings;
 import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
 
@@ -48,13 +52,18 @@ public class HooksResource {
     static final Pattern EXIT_CODE = Pattern.compile("\\AExit code (-?\\d{1,9})\\r?\\n?");
 
     private final ErrorIntelligence errors;
+    private final CodeIntelligence code;
     private final CurrentCaller caller;
     private final HookConfig config;
+    private final ProjectFindings findings;
 
-    public HooksResource(ErrorIntelligence errors, CurrentCaller caller, HookConfig config) {
+    public HooksResource(ErrorIntelligence errors, CodeIntelligence code, CurrentCaller caller, HookConfig config,
+            ProjectFindings findings) {
         this.errors = errors;
+        this.code = code;
         this.caller = caller;
         this.config = config;
+        this.findings = findings;
     }
 
     /** Registers the session and answers the project's digest. */
@@ -69,9 +78,12 @@ public class HooksResource {
             Uni<RuleList> rules = errors.rules(who, false, config.deadline()).onFailure().recoverWithNull();
             Uni<Notifications> notifications = errors.pendingNotifications(who, config.deadline())
                     .onFailure().recoverWithNull();
-            return Uni.combine().all().unis(registered, unresolved, rules, notifications).asTuple()
+            Uni<Integer> findingCount = Uni.createFrom()
+                    .<FindingsIndex>deferred(() -> findings.index(who, config.deadline()))
+                    .map(FindingsIndex::count).onFailure().recoverWithNull();
+            return Uni.combine().all().unis(registered, unresolved, rules, notifications, findingCount).asTuple()
                     .map(t -> context(SESSION_START, HookHints.digest(who.project(), t.getItem2(), t.getItem3(),
-                            t.getItem4())));
+                            t.getItem4(), t.getItem5())));
         });
     }
 
@@ -141,22 +153,44 @@ public class HooksResource {
     @Path("/post-tool-use")
     public Uni<Response> postToolUse(JsonNode hook) {
         return answer(POST_TOOL_USE, hook, config.deadline(), who -> {
-            String code = switch (text(hook, "tool_name")) {
+            String written = switch (text(hook, "tool_name")) {
                 case "Write" -> text(hook.path("tool_input"), "content");
                 case "Edit" -> text(hook.path("tool_input"), "new_string");
                 default -> "";
             };
-            if (code.isBlank()) {
+            if (written.isBlank()) {
                 return empty();
             }
             String file = text(hook.path("tool_input"), "file_path");
-            return errors.checkPrevention(who, new ErrorInputs.CheckPrevention(null, null, code,
+            Uni<String> prevention = errors.checkPrevention(who, new ErrorInputs.CheckPrevention(null, null, written,
                     file.isBlank() ? null : file, null), config.deadline()).map(check -> {
                         List<WarningView> warnings = new java.util.ArrayList<>(check.solution_code());
                         warnings.addAll(check.rules());
-                        return context(POST_TOOL_USE, HookHints.afterCode(warnings));
-                    });
+                        return HookHints.afterCode(warnings);
+                    }).onFailure().recoverWithNull();
+            Uni<String> hints = codeHints(who, written, file, text(hook, "cwd"));
+            return Uni.combine().all().unis(prevention, hints).asTuple().map(t -> context(POST_TOOL_USE,
+                    join(t.getItem1(), t.getItem2())));
         });
+    }
+
+    /**
+     * The code hints for written code (a similar module elsewhere, or "register it"), from one dry-run analysis
+     * (it answers the reusability and the similar modules); null when there is nothing to say or the call failed.
+     */
+    private Uni<String> codeHints(Who who, String written, String file, String cwd) {
+        String path = file.isBlank() ? "snippet" : file;
+        String relative = !cwd.isBlank() && path.startsWith(cwd + "/") ? path.substring(cwd.length() + 1) : path;
+        return code.analyze(who, written, relative, config.deadline())
+                .map(analysis -> CodeHints.afterWrite(who.project(), relative, analysis))
+                .onFailure().recoverWithNull();
+    }
+
+    private static String join(String first, String second) {
+        if (first == null) {
+            return second;
+        }
+        return second == null ? first : first + "\n" + second;
     }
 
     /** Runs a hook's work for the caller; any failure or lateness becomes an empty answer. */

@@ -240,9 +240,12 @@ class HooksTest {
                 .put("hook_event_name", "PostToolUse").put("tool_name", "Write");
         write.putObject("tool_input").put("file_path", "/home/dev/src/shop/report.py")
                 .put("content", "def report(order):\n    print(\"customer:\", order[\"customer_ref\"])\n");
-        assertThat(answer("post-tool-use", write)).isEqualTo(context("PostToolUse", "Brain: `print(\"customer:\", "
+        // the prevention line first; code intelligence adds its own line (this small module looks reusable)
+        JsonNode answer = answer("post-tool-use", write);
+        assertThat(answer.at("/hookSpecificOutput/hookEventName").asText()).isEqualTo("PostToolUse");
+        assertThat(answer.at("/hookSpecificOutput/additionalContext").asText()).startsWith("Brain: `print(\"customer:\", "
                 + "order[\"customer_ref\"])`: this line was removed by solution #" + solutionId + " to fix error #"
-                + errorId + "."));
+                + errorId + ".\nBrain: report.py looks reusable (");
     }
 
     @Test

@@ -1,0 +1,86 @@
+package dev.brain.gateway.rest;
+
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import dev.brain.gateway.auth.Caller;
+import dev.brain.gateway.auth.CurrentCaller;
+import dev.brain.gateway.code.CodeInputs;
+import dev.brain.gateway.code.CodeIntelligence;
+import dev.brain.gateway.code.CodeRenderer;
+import dev.brain.gateway.errors.ErrorInputs.Who;
+import dev.brain.gateway.errors.ErrorIntelligence;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * REST equivalents of the code tools: {@code GET /api/v1/code/modules} lists modules (with {@code purpose}: the
+ * search of brain_find_reusable_code), {@code POST /api/v1/code/modules} registers a source,
+ * {@code POST /api/v1/code/similarity} checks one. {@code project} defaults to the token's project for writes; a
+ * list without {@code project} covers every project of the tenant.
+ */
+@Path("/api/v1/code")
+@Produces({ MediaType.APPLICATION_JSON, MediaType.TEXT_PLAIN })
+public class CodeResource {
+
+    private final CodeIntelligence code;
+    private final CurrentCaller caller;
+
+    public CodeResource(CodeIntelligence code, CurrentCaller caller) {
+        this.code = code;
+        this.caller = caller;
+    }
+
+    private Who who(String project, String session, boolean defaultProject) {
+        Caller c = caller.get();
+        return new Who(c.tenant(), ErrorIntelligence.project(project, defaultProject ? c.defaultProject() : null),
+                ErrorIntelligence.session(session));
+    }
+
+    private static <T> T body(T body) {
+        if (body == null) {
+            throw new IllegalArgumentException("body: a JSON object is required");
+        }
+        return body;
+    }
+
+    @GET
+    @Path("/modules")
+    public Uni<Response> modules(@QueryParam("purpose") String purpose, @QueryParam("language") String language,
+            @QueryParam("category") String category, @QueryParam("project") String project,
+            @QueryParam("limit") Integer limit, @QueryParam("page_token") String pageToken,
+            @HeaderParam(ErrorsResource.SESSION_HEADER) String session, @Context HttpHeaders headers) {
+        if (purpose != null) {
+            return Uni.createFrom().deferred(() -> code.find(who(project, session, true), purpose, language, category,
+                    limit)).map(view -> Negotiation.answer(headers, Response.Status.OK, view, CodeRenderer::reusable));
+        }
+        return Uni.createFrom().deferred(() -> code.list(who(project, session, false), language, category, limit,
+                pageToken)).map(view -> Negotiation.answer(headers, Response.Status.OK, view, CodeRenderer::list));
+    }
+
+    @POST
+    @Path("/modules")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<Response> register(CodeInputs.RegisterCode in, @HeaderParam(ErrorsResource.SESSION_HEADER) String session,
+            @Context HttpHeaders headers) {
+        return Uni.createFrom().deferred(() -> code.register(who(body(in).project(), session, true), in))
+                .map(view -> Negotiation.answer(headers, Response.Status.OK, view, CodeRenderer::registration));
+    }
+
+    @POST
+    @Path("/similarity")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<Response> similarity(CodeInputs.CheckSimilarity in,
+            @HeaderParam(ErrorsResource.SESSION_HEADER) String session, @Context HttpHeaders headers) {
+        return Uni.createFrom().deferred(() -> code.similarity(who(body(in).project(), session, true), in, null))
+                .map(view -> Negotiation.answer(headers, Response.Status.OK, view, CodeRenderer::similarity));
+    }
+}
