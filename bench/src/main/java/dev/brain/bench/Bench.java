@@ -13,7 +13,7 @@ import io.quarkus.runtime.annotations.QuarkusMain;
 
 /**
  * {@code ./brain bench [section ...]}: runs the benchmark sections against the running services and prints
- * one table per section. Sections: {@code embedding}, {@code synapses}, {@code memory}, {@code errors},
+ * one table per section. Sections: {@code embedding}, {@code synapses}, {@code memory}, {@code errors}, {@code code},
  * {@code recall}, {@code hooks} (default: all).
  */
 @QuarkusMain
@@ -31,7 +31,7 @@ public class Bench implements QuarkusApplication {
             }
         }
         if (sections.isEmpty()) {
-            sections.addAll(List.of("embedding", "synapses", "memory", "recall", "errors", "hooks"));
+            sections.addAll(List.of("embedding", "synapses", "memory", "recall", "errors", "hooks", "code"));
         }
         Path pids = Path.of(options.getOrDefault("pids", "data/pids"));
         for (String section : sections) {
@@ -60,8 +60,14 @@ public class Bench implements QuarkusApplication {
                         Integer.parseInt(options.getOrDefault("gateway-port", "8080")),
                         Path.of(options.getOrDefault("payloads", "gateway/src/test/resources/claude-code")),
                         rssOf(pids, "gateway")).run();
+                case "code" -> new CodeBench(Integer.parseInt(options.getOrDefault("gateway-port", "8080")),
+                        System.getenv().getOrDefault("BRAIN_DB_URL", "jdbc:postgresql://127.0.0.1:5432/brain"),
+                        System.getenv().getOrDefault("BRAIN_DB_USER", "brain"),
+                        System.getenv().getOrDefault("BRAIN_DB_PASSWORD", "brain"),
+                        Integer.parseInt(options.getOrDefault("modules", "20000")), errorStores(options).embeddingModel(),
+                        rssOf(pids, "error-service"), rssOf(pids, "gateway")).run();
                 default -> {
-                    System.err.println("unknown section '" + section + "' (known: embedding, synapses, memory, recall, errors, hooks)");
+                    System.err.println("unknown section '" + section + "' (known: embedding, synapses, memory, recall, errors, hooks, code)");
                     return 2;
                 }
             }
