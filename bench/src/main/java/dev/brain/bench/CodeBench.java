@@ -17,7 +17,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * Code intelligence through the gateway's REST API (what {@code brain_register_code},
  * {@code brain_check_code_similarity} and {@code brain_find_reusable_code} wait for): a fresh tenant is grown to
  * {@code modules} registered modules (default 20,000) of generated TypeScript, Python and Go functions — each a
- * different body from a small statement grammar, with its own names and doc comment — over 20 projects; the
+ * different body from a random expression grammar, with its own names and doc comment — over 20 projects; the
  * registration throughput is measured on the way, then similarity checks (exact copies, renamed copies, novel
  * code) and find-by-purpose queries at the full size. The embedding provider is whatever memory-service runs
  * ({@code onnx} with {@code ./brain up}).
@@ -211,48 +211,66 @@ final class CodeBench {
         }
     }
 
+    /** Member names a generated expression calls; names after "." are kept by the structural fingerprint. */
+    private static final String[] METHODS = { "trim", "slice", "split", "join", "map", "filter", "reduce", "concat",
+            "indexOf", "replace", "repeat", "padStart", "toLowerCase", "toUpperCase", "charAt", "startsWith",
+            "endsWith", "includes", "keys", "values", "entries", "push", "pop", "shift", "sort", "reverse", "find",
+            "some", "every", "flat", "at", "fill", "substring", "normalize", "localeCompare", "codePointAt", "match",
+            "search", "lastIndexOf", "toFixed" };
+    private static final String[] OPERATORS = { "+", "-", "*", "/", "%", "&&", "||", "==", "!=", "<", ">" };
+
+    /** A random expression over the function's names (depth ≤ 3): the shape differs from module to module. */
+    private static String expression(Random r, int depth, String[] names) {
+        int pick = depth >= 3 ? r.nextInt(3) : r.nextInt(7);
+        return switch (pick) {
+            case 0 -> names[r.nextInt(names.length)];
+            case 1 -> String.valueOf(r.nextInt(1000));
+            case 2 -> "\"" + METHODS[r.nextInt(METHODS.length)] + "\"";
+            case 3, 4 -> expression(r, depth + 1, names) + " " + OPERATORS[r.nextInt(OPERATORS.length)] + " "
+                    + expression(r, depth + 1, names);
+            case 5 -> names[r.nextInt(names.length)] + "." + METHODS[r.nextInt(METHODS.length)] + "("
+                    + (r.nextBoolean() ? expression(r, depth + 1, names) : "") + ")";
+            default -> "(" + expression(r, depth + 1, names) + ")";
+        };
+    }
+
     private static String tsStatement(Random r, int i) {
-        return switch (r.nextInt(8)) {
-            case 0 -> "const v" + i + " = input.slice(0, limit + " + r.nextInt(50) + ");";
-            case 1 -> "if (acc.length > limit) { acc = acc.substring(0, " + r.nextInt(9) + "); }";
-            case 2 -> "for (let k = 0; k < " + r.nextInt(20) + "; k++) { acc += input.charAt(k); }";
-            case 3 -> "acc = acc.replace(/[a-z]/g, 'x').trim();";
-            case 4 -> "acc += String(input.length * " + r.nextInt(100) + ");";
-            case 5 -> "while (acc.length < limit) { acc += '-'; }";
-            case 6 -> "acc = [acc, input].join('/').toUpperCase();";
-            default -> "try { acc = JSON.stringify({ acc, limit }); } catch (e) { acc = ''; }";
+        String[] names = { "acc", "input", "limit" };
+        return switch (r.nextInt(5)) {
+            case 0 -> "const v" + i + " = " + expression(r, 0, names) + ";";
+            case 1 -> "if (" + expression(r, 1, names) + ") { acc = String(" + expression(r, 1, names) + "); }";
+            case 2 -> "for (let k = 0; k < " + expression(r, 2, names) + "; k++) { acc += " + expression(r, 2, names) + "; }";
+            case 3 -> "acc = String(" + expression(r, 0, names) + ");";
+            default -> "while (" + expression(r, 1, names) + ") { break; }";
         };
     }
 
     private static String pyStatement(Random r, int i) {
-        return switch (r.nextInt(8)) {
-            case 0 -> "v" + i + " = value[:limit + " + r.nextInt(50) + "]";
-            case 1 -> "acc = acc[:" + r.nextInt(9) + "] if len(acc) > limit else acc";
-            case 2 -> "acc += \"\".join(value[k] for k in range(min(len(value), " + r.nextInt(20) + ")))";
-            case 3 -> "acc = acc.replace(\"a\", \"x\").strip()";
-            case 4 -> "acc += str(len(value) * " + r.nextInt(100) + ")";
-            case 5 -> "acc = acc.ljust(limit, \"-\")";
-            case 6 -> "acc = \"/\".join([acc, value]).upper()";
-            default -> "acc = acc if acc else value.lower()";
+        String[] names = { "acc", "value", "limit" };
+        return switch (r.nextInt(4)) {
+            case 0 -> "v" + i + " = " + expression(r, 0, names).replace("&&", "and").replace("||", "or");
+            case 1 -> "acc = str(" + expression(r, 0, names).replace("&&", "and").replace("||", "or") + ")";
+            case 2 -> "if " + expression(r, 1, names).replace("&&", "and").replace("||", "or") + ":\n        acc = str("
+                    + expression(r, 1, names).replace("&&", "and").replace("||", "or") + ")";
+            default -> "for k in range(" + r.nextInt(20) + "):\n        acc += str("
+                    + expression(r, 1, names).replace("&&", "and").replace("||", "or") + ")";
         };
     }
 
     private static String goStatement(Random r, int i) {
-        return switch (r.nextInt(8)) {
-            case 0 -> "if len(input) > limit+" + r.nextInt(50) + " {\n\t\tinput = input[:limit]\n\t}";
-            case 1 -> "if len(acc) > limit {\n\t\tacc = acc[:" + r.nextInt(9) + "]\n\t}";
-            case 2 -> "for k := 0; k < " + r.nextInt(20) + " && k < len(input); k++ {\n\t\tacc += string(input[k])\n\t}";
-            case 3 -> "acc = strings.TrimSpace(strings.ReplaceAll(acc, \"a\", \"x\"))";
-            case 4 -> "acc += strconv.Itoa(len(input) * " + r.nextInt(100) + ")";
-            case 5 -> "for len(acc) < limit {\n\t\tacc += \"-\"\n\t}";
-            case 6 -> "acc = strings.ToUpper(acc + \"/\" + input)";
-            default -> "if acc == \"\" {\n\t\tacc = strings.ToLower(input)\n\t}";
+        String[] names = { "acc", "input", "limit" };
+        return switch (r.nextInt(4)) {
+            case 0 -> "v" + i + " := " + expression(r, 0, names) + "\n\t_ = v" + i;
+            case 1 -> "if " + expression(r, 1, names) + " {\n\t\tacc = fmt.Sprint(" + expression(r, 1, names) + ")\n\t}";
+            case 2 -> "for k := 0; k < " + r.nextInt(20) + "; k++ {\n\t\tacc += fmt.Sprint(" + expression(r, 2, names) + ")\n\t}";
+            default -> "acc = fmt.Sprint(" + expression(r, 0, names) + ")";
         };
     }
 
     /** The same code with its own names renamed (a structural copy). */
     static String renamed(String source) {
-        return source.replace("acc", "result").replace("input", "text").replace("value", "text").replace("limit", "max");
+        return source.replaceAll("\\bacc\\b", "result").replaceAll("\\binput\\b", "text")
+                .replaceAll("\\bvalue\\b", "text").replaceAll("\\blimit\\b", "max");
     }
 
     private static String camel(String words) {

@@ -144,95 +144,95 @@ public class EmbeddingWorker {
     private record Pending(long id, String tenant, String text) {
     }
 
+    /** How far a run got: rows embedded per kind, late matches and notifications, and why it stopped early. */
+    private static final class Progress {
+        final long max;
+        long errors;
+        long modules;
+        long matches;
+        long notified;
+        String failure;
+        boolean paused;
+
+        Progress(long max) {
+            this.max = max;
+        }
+
+        long left() {
+            return max - errors - modules;
+        }
+    }
+
     private Counts embed(long max) {
-        long embedded = 0;
-        long matches = 0;
-        long notified = 0;
-        String failure = null;
-        boolean paused = false;
+        Progress run = new Progress(max);
         String dimension = embeddings.dimensionProblem();
         if (dimension != null) {
-            failure = pause(dimension);
-            paused = true;
+            run.failure = pause(dimension);
+            run.paused = true;
         }
-        while (!paused && embedded < max) {
-            int batch = (int) Math.min(config.embedding().batch(), max - embedded);
-            List<Pending> pending = jdbc.list("""
-                    select id, tenant, error_type, message_template, task_context from error
-                    where embedded_at is null order by id limit ?""", rs -> new Pending(rs.getLong(1), rs.getString(2),
-                    Embeddings.errorText(rs.getString(3), rs.getString(4), rs.getString(5))), batch);
-            if (pending.isEmpty()) {
-                break;
-            }
-            Map<String, List<Pending>> byTenant = new LinkedHashMap<>();
-            pending.forEach(p -> byTenant.computeIfAbsent(p.tenant(), t -> new ArrayList<>()).add(p));
-            boolean progressed = false;
-            for (Map.Entry<String, List<Pending>> group : byTenant.entrySet()) {
-                List<Pending> rows = group.getValue();
-                EmbedResponse response;
-                try {
-                    response = embeddings.embed(group.getKey(), rows.stream().map(Pending::text).toList(),
-                            config.embedding().callDeadline());
-                } catch (RuntimeException e) {
-                    failure = "memory-service did not embed: " + oneLine(e);
-                    Log.debugf("embedding worker: %s (retried next tick)", failure);
-                    break;
-                }
-                String problem = embeddings.vectorProblem(response, rows.size());
-                if (problem != null) {
-                    failure = pause(problem);
-                    paused = true;
-                    break;
-                }
-                long[] done = write(rows, response);
-                embedded += done[0];
-                matches += done[1];
-                notified += done[2];
-                progressed |= done[0] > 0;
-            }
-            if (failure != null || !progressed || pending.size() < batch) {
-                break;
-            }
-        }
-        long modulesEmbedded = 0;
-        while (!paused && failure == null && embedded + modulesEmbedded < max) {
-            int batch = (int) Math.min(config.embedding().batch(), max - embedded - modulesEmbedded);
-            List<Pending> pending = jdbc.list("""
-                    select id, tenant, name, interface_signature, purpose, source_code, language from code_module
-                    where embedded_at is null order by id limit ?""", rs -> new Pending(rs.getLong(1), rs.getString(2),
-                    ModuleDraft.embeddingText(rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6),
-                            rs.getString(7))), batch);
-            if (pending.isEmpty()) {
-                break;
-            }
-            Map<String, List<Pending>> byTenant = new LinkedHashMap<>();
-            pending.forEach(p -> byTenant.computeIfAbsent(p.tenant(), t -> new ArrayList<>()).add(p));
-            long before = modulesEmbedded;
-            for (Map.Entry<String, List<Pending>> group : byTenant.entrySet()) {
-                List<Pending> rows = group.getValue();
-                EmbedResponse response;
-                try {
-                    response = embeddings.embed(group.getKey(), rows.stream().map(Pending::text).toList(),
-                            config.embedding().callDeadline());
-                } catch (RuntimeException e) {
-                    failure = "memory-service did not embed: " + oneLine(e);
-                    break;
-                }
-                String problem = embeddings.vectorProblem(response, rows.size());
-                if (problem != null) {
-                    failure = pause(problem);
-                    paused = true;
-                    break;
-                }
-                modulesEmbedded += writeModules(rows, response);
-            }
-            if (failure != null || modulesEmbedded == before || pending.size() < batch) {
-                break;
-            }
-        }
+        batches(run, batch -> jdbc.list("""
+                select id, tenant, error_type, message_template, task_context from error
+                where embedded_at is null order by id limit ?""", rs -> new Pending(rs.getLong(1), rs.getString(2),
+                Embeddings.errorText(rs.getString(3), rs.getString(4), rs.getString(5))), batch), (rows, response) -> {
+                    long[] done = write(rows, response);
+                    run.errors += done[0];
+                    run.matches += done[1];
+                    run.notified += done[2];
+                    return done[0];
+                });
+        batches(run, batch -> jdbc.list("""
+                select id, tenant, name, interface_signature, purpose, source_code, language from code_module
+                where embedded_at is null order by id limit ?""", rs -> new Pending(rs.getLong(1), rs.getString(2),
+                ModuleDraft.embeddingText(rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6),
+                        rs.getString(7))), batch), (rows, response) -> {
+                    long done = writeModules(rows, response);
+                    run.modules += done;
+                    return done;
+                });
         long remaining = jdbc.count("select (select count(*) from error where embedded_at is null)"
                 + " + (select count(*) from code_module where embedded_at is null)");
-        return new Counts(embedded, modulesEmbedded, matches, notified, remaining, failure, paused);
+        return new Counts(run.errors, run.modules, run.matches, run.notified, remaining, run.failure, run.paused);
+    }
+
+    /**
+     * Embeds rows of one kind in batches of {@code embedding.batch}, one {@code Embed} call per tenant of a batch,
+     * until none is left, the run's maximum is reached, memory-service fails (retried next tick) or answers vectors
+     * of another dimension (the worker pauses).
+     */
+    private void batches(Progress run, java.util.function.IntFunction<List<Pending>> select,
+            java.util.function.BiFunction<List<Pending>, EmbedResponse, Long> store) {
+        while (!run.paused && run.failure == null && run.left() > 0) {
+            int batch = (int) Math.min(config.embedding().batch(), run.left());
+            List<Pending> pending = select.apply(batch);
+            if (pending.isEmpty()) {
+                return;
+            }
+            Map<String, List<Pending>> byTenant = new LinkedHashMap<>();
+            pending.forEach(p -> byTenant.computeIfAbsent(p.tenant(), t -> new ArrayList<>()).add(p));
+            long stored = 0;
+            for (Map.Entry<String, List<Pending>> group : byTenant.entrySet()) {
+                List<Pending> rows = group.getValue();
+                EmbedResponse response;
+                try {
+                    response = embeddings.embed(group.getKey(), rows.stream().map(Pending::text).toList(),
+                            config.embedding().callDeadline());
+                } catch (RuntimeException e) {
+                    run.failure = "memory-service did not embed: " + oneLine(e);
+                    Log.debugf("embedding worker: %s (retried next tick)", run.failure);
+                    return;
+                }
+                String problem = embeddings.vectorProblem(response, rows.size());
+                if (problem != null) {
+                    run.failure = pause(problem);
+                    run.paused = true;
+                    return;
+                }
+                stored += store.apply(rows, response);
+            }
+            if (stored == 0 || pending.size() < batch) {
+                return;
+            }
+        }
     }
 
     /** Stores the vectors of modules still unembedded and their semantic similarities, in one transaction. */

@@ -3,7 +3,6 @@ package dev.brain.gateway.code;
 import java.util.Locale;
 
 import dev.brain.gateway.code.CodeViews.Registration;
-import dev.brain.gateway.code.CodeViews.SimilarView;
 
 /**
  * The code hints of the {@code PostToolUse} hook for {@code Write}/{@code Edit} (gateway.md §3): one line naming a

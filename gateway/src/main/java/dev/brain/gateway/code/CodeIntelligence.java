@@ -16,6 +16,7 @@ import dev.brain.gateway.code.CodeViews.Reusable;
 import dev.brain.gateway.code.CodeViews.SimilarView;
 import dev.brain.gateway.code.CodeViews.Similarity;
 import dev.brain.gateway.errors.ErrorInputs.Who;
+import dev.brain.gateway.errors.ErrorIntelligence;
 import dev.brain.grpc.v1.AnalyzeCodeRequest;
 import dev.brain.grpc.v1.AnalyzeCodeResponse;
 import dev.brain.grpc.v1.AnalyzedModule;
@@ -24,7 +25,6 @@ import dev.brain.grpc.v1.CodeModule;
 import dev.brain.grpc.v1.FindReusableRequest;
 import dev.brain.grpc.v1.ListModulesRequest;
 import dev.brain.grpc.v1.ProjectScopeFilter;
-import dev.brain.grpc.v1.Scope;
 import dev.brain.grpc.v1.SearchFootprint;
 import dev.brain.grpc.v1.SimilarModule;
 import io.smallrye.mutiny.Uni;
@@ -44,24 +44,6 @@ public class CodeIntelligence {
         this.errors = errors;
     }
 
-    static Scope scope(Who who) {
-        Scope.Builder scope = Scope.newBuilder();
-        if (who.project() != null) {
-            scope.setProject(who.project());
-        }
-        if (who.session() != null) {
-            scope.setSession(who.session());
-        }
-        return scope.build();
-    }
-
-    static String required(String field, String value) {
-        if (value == null || value.isBlank()) {
-            throw new IllegalArgumentException(field + ": is required and must not be blank");
-        }
-        return value;
-    }
-
     private static String orEmpty(String value) {
         return value == null ? "" : value.strip();
     }
@@ -76,8 +58,8 @@ public class CodeIntelligence {
 
     /** brain_find_reusable_code: modules of every project of the tenant ranked for a purpose. */
     public Uni<Reusable> find(Who who, String purpose, String language, String category, Integer limit) {
-        FindReusableRequest request = FindReusableRequest.newBuilder().setScope(scope(who))
-                .setPurpose(required("purpose", purpose)).setLanguage(orEmpty(language))
+        FindReusableRequest request = FindReusableRequest.newBuilder().setScope(ErrorIntelligence.scope(who))
+                .setPurpose(ErrorIntelligence.required("purpose", purpose)).setLanguage(orEmpty(language))
                 .setCategory(orEmpty(category)).setLimit(limit(limit, 10))
                 .setProjectScope(ProjectScopeFilter.PROJECT_SCOPE_FILTER_ALL).build();
         return errors.findReusable(who.tenant(), request).map(r -> new Reusable(
@@ -87,8 +69,8 @@ public class CodeIntelligence {
 
     /** brain_register_code: analyses and registers a source in the caller's project. */
     public Uni<Registration> register(Who who, CodeInputs.RegisterCode in) {
-        AnalyzeCodeRequest request = analyzeRequest(who, required("source_code", in.source_code()),
-                required("file_path", in.file_path()), in.name(), in.purpose(), in.language(), in.category(), false);
+        AnalyzeCodeRequest request = analyzeRequest(who, ErrorIntelligence.required("source_code", in.source_code()),
+                ErrorIntelligence.required("file_path", in.file_path()), in.name(), in.purpose(), in.language(), in.category(), false);
         return errors.analyzeCode(who.tenant(), request, null).map(CodeIntelligence::registration);
     }
 
@@ -100,15 +82,15 @@ public class CodeIntelligence {
 
     private static AnalyzeCodeRequest analyzeRequest(Who who, String source, String filePath, String name,
             String purpose, String language, String category, boolean dryRun) {
-        return AnalyzeCodeRequest.newBuilder().setScope(scope(who)).setSource(source).setFilePath(filePath.strip())
+        return AnalyzeCodeRequest.newBuilder().setScope(ErrorIntelligence.scope(who)).setSource(source).setFilePath(filePath.strip())
                 .setName(orEmpty(name)).setPurpose(orEmpty(purpose)).setLanguage(orEmpty(language))
                 .setCategory(orEmpty(category)).setDryRun(dryRun).build();
     }
 
     /** brain_check_code_similarity: the tenant's modules similar to a source; nothing is stored. */
     public Uni<Similarity> similarity(Who who, CodeInputs.CheckSimilarity in, Duration deadline) {
-        CheckSimilarityRequest request = CheckSimilarityRequest.newBuilder().setScope(scope(who))
-                .setSource(required("source_code", in.source_code())).setFilePath(orEmpty(in.file_path()))
+        CheckSimilarityRequest request = CheckSimilarityRequest.newBuilder().setScope(ErrorIntelligence.scope(who))
+                .setSource(ErrorIntelligence.required("source_code", in.source_code())).setFilePath(orEmpty(in.file_path()))
                 .setLanguage(orEmpty(in.language())).build();
         return errors.checkSimilarity(who.tenant(), request, deadline).map(r -> new Similarity(
                 r.getHitsList().stream().map(CodeIntelligence::similar).toList(), r.getSemanticSkipped()));
@@ -120,7 +102,7 @@ public class CodeIntelligence {
         if (l < 1 || l > 100) {
             throw new IllegalArgumentException("limit: must be 1-100, was " + l);
         }
-        ListModulesRequest request = ListModulesRequest.newBuilder().setScope(scope(who))
+        ListModulesRequest request = ListModulesRequest.newBuilder().setScope(ErrorIntelligence.scope(who))
                 .setLanguage(orEmpty(language)).setCategory(orEmpty(category)).setLimit(l)
                 .setPageToken(orEmpty(pageToken)).build();
         return errors.listModules(who.tenant(), request).map(r -> new ModuleList(

@@ -102,7 +102,8 @@ public class ErrorIntelligence {
         return key != null && SESSION.matcher(key).matches() ? key : null;
     }
 
-    static Scope scope(Who who) {
+    /** The scope of a call: the caller's project and session when known. */
+    public static Scope scope(Who who) {
         Scope.Builder scope = Scope.newBuilder();
         if (who.project() != null) {
             scope.setProject(who.project());
@@ -113,7 +114,8 @@ public class ErrorIntelligence {
         return scope.build();
     }
 
-    static String required(String field, String value) {
+    /** {@code value}, or an {@link IllegalArgumentException} naming the field when it is blank. */
+    public static String required(String field, String value) {
         if (value == null || value.isBlank()) {
             throw new IllegalArgumentException(field + ": is required and must not be blank");
         }

@@ -1,17 +1,12 @@
 package dev.brain.gateway.mcp;
 
-import java.util.List;
-import java.util.function.Function;
 
-import dev.brain.gateway.auth.Caller;
 import dev.brain.gateway.auth.CurrentCaller;
 import dev.brain.gateway.code.CodeInputs;
 import dev.brain.gateway.code.CodeIntelligence;
 import dev.brain.gateway.code.CodeRenderer;
 import dev.brain.gateway.errors.ErrorInputs.Who;
-import dev.brain.gateway.errors.ErrorIntelligence;
 import io.quarkiverse.mcp.server.McpConnection;
-import io.quarkiverse.mcp.server.TextContent;
 import io.quarkiverse.mcp.server.Tool;
 import io.quarkiverse.mcp.server.ToolArg;
 import io.quarkiverse.mcp.server.ToolResponse;
@@ -29,14 +24,9 @@ public class CodeTools {
     }
 
     private Who who(String project, McpConnection connection) {
-        Caller c = caller.get();
-        return new Who(c.tenant(), ErrorIntelligence.project(project, c.defaultProject()),
-                ErrorIntelligence.session(connection == null ? null : connection.id()));
+        return ToolCalls.who(caller.get(), project, connection);
     }
 
-    private static <T> Function<T, ToolResponse> respond(Function<T, String> render) {
-        return view -> new ToolResponse(false, List.of(new TextContent(render.apply(view))), view, null);
-    }
 
     @Tool(name = "brain_find_reusable_code", description = """
             Before writing a utility, helper or component, ask whether you already wrote it in any project: \
@@ -50,7 +40,7 @@ public class CodeTools {
             @ToolArg(name = "project", description = Descriptions.PROJECT, required = false) String project,
             McpConnection connection) {
         return McpErrors.guard(() -> code.find(who(project, connection), purpose, language, category, limit)
-                .map(respond(CodeRenderer::reusable)));
+                .map(ToolCalls.respond(CodeRenderer::reusable)));
     }
 
     @Tool(name = "brain_register_code", description = """
@@ -69,7 +59,7 @@ public class CodeTools {
             McpConnection connection) {
         return McpErrors.guard(() -> code.register(who(project, connection),
                 new CodeInputs.RegisterCode(sourceCode, filePath, name, purpose, language, category, project))
-                .map(respond(CodeRenderer::registration)));
+                .map(ToolCalls.respond(CodeRenderer::registration)));
     }
 
     @Tool(name = "brain_check_code_similarity", description = """
@@ -83,6 +73,6 @@ public class CodeTools {
             McpConnection connection) {
         return McpErrors.guard(() -> code.similarity(who(project, connection),
                 new CodeInputs.CheckSimilarity(sourceCode, filePath, null, project), null)
-                .map(respond(CodeRenderer::similarity)));
+                .map(ToolCalls.respond(CodeRenderer::similarity)));
     }
 }

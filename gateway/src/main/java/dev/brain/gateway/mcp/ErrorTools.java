@@ -1,7 +1,6 @@
 package dev.brain.gateway.mcp;
 
 import java.util.List;
-import java.util.function.Function;
 
 import dev.brain.gateway.auth.Caller;
 import dev.brain.gateway.auth.CurrentCaller;
@@ -12,7 +11,6 @@ import dev.brain.gateway.errors.ErrorRenderer;
 import dev.brain.gateway.hooks.HookConfig;
 import dev.brain.gateway.hooks.HookProjects;
 import io.quarkiverse.mcp.server.McpConnection;
-import io.quarkiverse.mcp.server.TextContent;
 import io.quarkiverse.mcp.server.Tool;
 import io.quarkiverse.mcp.server.ToolArg;
 import io.quarkiverse.mcp.server.ToolResponse;
@@ -47,9 +45,6 @@ public class ErrorTools {
                 ErrorIntelligence.session(connection == null ? null : connection.id()));
     }
 
-    private static <T> Function<T, ToolResponse> respond(Function<T, String> render) {
-        return view -> new ToolResponse(false, List.of(new TextContent(render.apply(view))), view, null);
-    }
 
     @Tool(name = "brain_report_error", description = """
             Call whenever a command, build or test fails: pass the raw output. Brain stores the error (or counts \
@@ -66,7 +61,7 @@ public class ErrorTools {
             McpConnection connection) {
         return McpErrors.guard(() -> errors.report(who(project, workingDirectory, connection),
                 new ErrorInputs.ReportError(errorOutput, command, taskContext, workingDirectory, project, exitCode))
-                .map(respond(ErrorRenderer::report)));
+                .map(ToolCalls.respond(ErrorRenderer::report)));
     }
 
     @Tool(name = "brain_query_error", description = """
@@ -82,7 +77,7 @@ public class ErrorTools {
             @ToolArg(name = "project", description = Descriptions.PROJECT, required = false) String project,
             McpConnection connection) {
         return McpErrors.guard(() -> errors.query(who(project, workingDirectory, connection), query, projectOnly, limit)
-                .map(respond(ErrorRenderer::query)));
+                .map(ToolCalls.respond(ErrorRenderer::query)));
     }
 
     @Tool(name = "brain_report_solution", description = """
@@ -102,7 +97,7 @@ public class ErrorTools {
             McpConnection connection) {
         return McpErrors.guard(() -> errors.reportSolution(who(project, connection), errorId,
                 new ErrorInputs.ReportSolution(title, description, steps, codeBefore, codeAfter, diff, project))
-                .map(respond(ErrorRenderer::solution)));
+                .map(ToolCalls.respond(ErrorRenderer::solution)));
     }
 
     @Tool(name = "brain_report_attempt", description = """
@@ -117,7 +112,7 @@ public class ErrorTools {
             McpConnection connection) {
         return McpErrors.guard(() -> errors.reportAttempt(who(project, connection), errorId,
                 new ErrorInputs.ReportAttempt(description, reason, project))
-                .map(respond(ErrorRenderer::attempt)));
+                .map(ToolCalls.respond(ErrorRenderer::attempt)));
     }
 
     @Tool(name = "brain_rate_solution", description = """
@@ -133,7 +128,7 @@ public class ErrorTools {
             McpConnection connection) {
         return McpErrors.guard(() -> errors.rateSolution(who(project, connection), errorId, solutionId,
                 new ErrorInputs.RateSolution(outcome, notes, project))
-                .map(respond(ErrorRenderer::rating)));
+                .map(ToolCalls.respond(ErrorRenderer::rating)));
     }
 
     @Tool(name = "brain_check_prevention", description = """
@@ -150,7 +145,7 @@ public class ErrorTools {
             McpConnection connection) {
         return McpErrors.guard(() -> errors.checkPrevention(who(project, connection),
                 new ErrorInputs.CheckPrevention(command, output, code, filePath, project))
-                .map(respond(ErrorRenderer::prevention)));
+                .map(ToolCalls.respond(ErrorRenderer::prevention)));
     }
 
     @Tool(name = "brain_notifications", description = """
@@ -162,7 +157,7 @@ public class ErrorTools {
             @ToolArg(name = "project", description = Descriptions.PROJECT, required = false) String project,
             McpConnection connection) {
         return McpErrors.guard(() -> errors.notifications(who(project, connection), acknowledge)
-                .map(respond(ErrorRenderer::notifications)));
+                .map(ToolCalls.respond(ErrorRenderer::notifications)));
     }
 
     @Tool(name = "brain_get_error", description = """
@@ -172,7 +167,7 @@ public class ErrorTools {
     public Uni<ToolResponse> getError(
             @ToolArg(name = "error_id", description = Descriptions.ERROR_ID) long errorId,
             McpConnection connection) {
-        return McpErrors.guard(() -> errors.get(who(null, connection), errorId).map(respond(ErrorRenderer::detail)));
+        return McpErrors.guard(() -> errors.get(who(null, connection), errorId).map(ToolCalls.respond(ErrorRenderer::detail)));
     }
 
     @Tool(name = "brain_list_errors", description = """
@@ -186,7 +181,7 @@ public class ErrorTools {
             @ToolArg(name = "project", description = Descriptions.PROJECT, required = false) String project,
             McpConnection connection) {
         return McpErrors.guard(() -> errors.list(who(project, workingDirectory, connection), filter, limit, null)
-                .map(respond(ErrorRenderer::list)));
+                .map(ToolCalls.respond(ErrorRenderer::list)));
     }
 
     @Tool(name = "brain_update_error", description = """
@@ -199,7 +194,7 @@ public class ErrorTools {
             @ToolArg(name = "note", description = "Why", required = false) String note,
             McpConnection connection) {
         return McpErrors.guard(() -> errors.update(who(null, connection), errorId, resolved, notAnError, note)
-                .map(respond(ErrorRenderer::detail)));
+                .map(ToolCalls.respond(ErrorRenderer::detail)));
     }
 
     @Tool(name = "brain_forget", description = """
@@ -212,7 +207,7 @@ public class ErrorTools {
             @ToolArg(name = "reason", description = "Why it is wrong", required = false) String reason,
             McpConnection connection) {
         return McpErrors.guard(() -> errors.forget(who(null, connection), kind, id, reason)
-                .map(respond(ErrorRenderer::forgotten)));
+                .map(ToolCalls.respond(ErrorRenderer::forgotten)));
     }
 
     @Tool(name = "brain_list_rules", description = """
@@ -224,7 +219,7 @@ public class ErrorTools {
             @ToolArg(name = "project", description = Descriptions.PROJECT, required = false) String project,
             McpConnection connection) {
         return McpErrors.guard(() -> errors.rules(who(project, connection), includeInactive, null)
-                .map(respond(ErrorRenderer::rules)));
+                .map(ToolCalls.respond(ErrorRenderer::rules)));
     }
 
     @Tool(name = "brain_rule_feedback", description = """
@@ -238,6 +233,6 @@ public class ErrorTools {
             @ToolArg(name = "blocking", description = "The user's decision: ask before matching commands", required = false) Boolean blocking,
             McpConnection connection) {
         return McpErrors.guard(() -> errors.ruleFeedback(who(null, connection), ruleId, outcome, blocking, note)
-                .map(respond(ErrorRenderer::rule)));
+                .map(ToolCalls.respond(ErrorRenderer::rule)));
     }
 }

@@ -1,17 +1,12 @@
 package dev.brain.gateway.mcp;
 
-import java.util.List;
-import java.util.function.Function;
 
-import dev.brain.gateway.auth.Caller;
 import dev.brain.gateway.auth.CurrentCaller;
 import dev.brain.gateway.errors.ErrorInputs.Who;
-import dev.brain.gateway.errors.ErrorIntelligence;
 import dev.brain.gateway.findings.FindingViews.FindingInput;
 import dev.brain.gateway.findings.FindingsRenderer;
 import dev.brain.gateway.findings.ProjectFindings;
 import io.quarkiverse.mcp.server.McpConnection;
-import io.quarkiverse.mcp.server.TextContent;
 import io.quarkiverse.mcp.server.Tool;
 import io.quarkiverse.mcp.server.ToolArg;
 import io.quarkiverse.mcp.server.ToolResponse;
@@ -29,14 +24,9 @@ public class FindingTools {
     }
 
     private Who who(String project, McpConnection connection) {
-        Caller c = caller.get();
-        return new Who(c.tenant(), ErrorIntelligence.project(project, c.defaultProject()),
-                ErrorIntelligence.session(connection == null ? null : connection.id()));
+        return ToolCalls.who(caller.get(), project, connection);
     }
 
-    private static <T> Function<T, ToolResponse> respond(Function<T, String> render) {
-        return view -> new ToolResponse(false, List.of(new TextContent(render.apply(view))), view, null);
-    }
 
     @Tool(name = "save_finding", description = """
             Saves a trap or invariant of this project for the next agent; the same slug overwrites it. \
@@ -60,7 +50,7 @@ public class FindingTools {
             }
             return findings.save(who(project, connection), slug,
                     new FindingInput(title, body, hook, scope, sourceTask, verifiedAgainst))
-                    .map(respond(FindingsRenderer::saved));
+                    .map(ToolCalls.respond(FindingsRenderer::saved));
         });
     }
 
@@ -71,6 +61,6 @@ public class FindingTools {
     public Uni<ToolResponse> findingsIndex(
             @ToolArg(name = "project", description = Descriptions.PROJECT, required = false) String project,
             McpConnection connection) {
-        return McpErrors.guard(() -> findings.index(who(project, connection), null).map(respond(FindingsRenderer::index)));
+        return McpErrors.guard(() -> findings.index(who(project, connection), null).map(ToolCalls.respond(FindingsRenderer::index)));
     }
 }

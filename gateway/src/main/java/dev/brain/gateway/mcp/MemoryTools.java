@@ -1,13 +1,11 @@
 package dev.brain.gateway.mcp;
 
 import java.util.List;
-import java.util.function.Function;
 
 import dev.brain.gateway.auth.CurrentCaller;
 import dev.brain.gateway.memory.AgentMemory;
 import dev.brain.gateway.memory.MemoryInputs;
 import dev.brain.gateway.memory.MemoryRenderer;
-import io.quarkiverse.mcp.server.TextContent;
 import io.quarkiverse.mcp.server.Tool;
 import io.quarkiverse.mcp.server.ToolArg;
 import io.quarkiverse.mcp.server.ToolResponse;
@@ -24,9 +22,6 @@ public class MemoryTools {
         this.caller = caller;
     }
 
-    private static <T> Function<T, ToolResponse> respond(Function<T, String> render) {
-        return view -> new ToolResponse(false, List.of(new TextContent(render.apply(view))), view, null);
-    }
 
     @Tool(name = "memory_remember", description = """
             Stores something worth remembering about the user, the work or yourself: a fact, preference, \
@@ -45,7 +40,7 @@ public class MemoryTools {
             @ToolArg(name = "agent", description = Descriptions.AGENT, required = false, defaultValue = "claude") String agent) {
         return McpErrors.guard(() -> memory.remember(caller.get().tenant(), new MemoryInputs.Remember(content, salience,
                 topics, entities, time, timePrecision, emotion, observer, agent))
-                .map(respond(MemoryRenderer::remembered)));
+                .map(ToolCalls.respond(MemoryRenderer::remembered)));
     }
 
     @Tool(name = "memory_recall", description = """
@@ -60,7 +55,7 @@ public class MemoryTools {
             @ToolArg(name = "agent", description = Descriptions.AGENT, required = false, defaultValue = "claude") String agent,
             @ToolArg(name = "limit", description = "Most memories (1-10)", required = false, defaultValue = "3") int limit) {
         return McpErrors.guard(() -> memory.recall(caller.get().tenant(), new MemoryInputs.Recall(query, hops, emotion, agent, limit))
-                .map(respond(MemoryRenderer::recall)));
+                .map(ToolCalls.respond(MemoryRenderer::recall)));
     }
 
     @Tool(name = "memory_feedback", description = """
@@ -72,6 +67,6 @@ public class MemoryTools {
             @ToolArg(name = "answer", description = "Your final answer text of the turn") String answer,
             @ToolArg(name = "agent", description = Descriptions.AGENT, required = false, defaultValue = "claude") String agent) {
         return McpErrors.guard(() -> memory.feedback(caller.get().tenant(), new MemoryInputs.Feedback(turnId, answer, agent))
-                .map(respond(MemoryRenderer::feedback)));
+                .map(ToolCalls.respond(MemoryRenderer::feedback)));
     }
 }

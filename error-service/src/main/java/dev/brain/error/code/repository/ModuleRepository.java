@@ -30,6 +30,8 @@ public class ModuleRepository {
     private static final String FROM = " from code_module m join project p on p.id = m.project_id ";
     /** Candidates of one kind a similarity search reads (error-code.md §9.7: ≤ 200). */
     public static final int MAX_CANDIDATES = 200;
+    /** Modules holding one of a probe's rare sketch values that a similarity search reads at most. */
+    public static final int SKETCH_HITS = 1000;
     /** Nearest modules by embedding a similarity search reads (§9.7). */
     public static final int VECTOR_CANDIDATES = 20;
 
@@ -86,21 +88,23 @@ public class ModuleRepository {
 
     /**
      * The tenant's modules that may be similar to a probe (§9.7), other than {@code excluded}: the same raw hash,
-     * the same structural fingerprint, the most overlapping shape sketches (each ≤ 200), and the 20 nearest by
-     * embedding when {@code vector} is given. One row per module.
+     * the same structural fingerprint (≤ 200), the most overlapping shape sketches among the modules holding one of
+     * {@code rare} (≤ 200 of at most {@value #SKETCH_HITS} read), and the 20 nearest by embedding when {@code vector}
+     * is given. One row per module.
      */
     public List<Candidate> candidates(String tenant, Long[] excluded, String rawHash, String structuralFp,
-            long[] sketch, String vector) {
+            long[] sketch, long[] rare, String vector) {
         Map<Long, Candidate> found = new HashMap<>();
         jdbc.list("""
                 (select id, raw_hash, structural_fp, shape_sketch from code_module
                  where tenant = ? and (raw_hash = ? or structural_fp = ?) and id <> all(?) limit ?)
                 union
-                (select id, raw_hash, structural_fp, shape_sketch from code_module m
-                 where tenant = ? and shape_sketch && ? and id <> all(?)
+                (select id, raw_hash, structural_fp, shape_sketch from
+                   (select id, raw_hash, structural_fp, shape_sketch from code_module
+                    where tenant = ? and shape_sketch && ? and id <> all(?) limit ?) m
                  order by (select count(*) from unnest(m.shape_sketch) v where v = any(?)) desc, id limit ?)""",
                 rs -> new Candidate(rs.getLong(1), rs.getString(2).strip(), rs.getString(3).strip(), sketch(rs, 4), null),
-                tenant, rawHash, structuralFp, excluded, MAX_CANDIDATES, tenant, sketch, excluded, sketch,
+                tenant, rawHash, structuralFp, excluded, MAX_CANDIDATES, tenant, rare, excluded, SKETCH_HITS, sketch,
                 MAX_CANDIDATES).forEach(c -> found.put(c.id(), c));
         if (vector != null) {
             jdbc.list("""
