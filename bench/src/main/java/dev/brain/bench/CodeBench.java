@@ -65,30 +65,39 @@ final class CodeBench {
     }
 
     void run() throws Exception {
-        dropEarlierRun();
+        boolean grown = storedModules() == modules;
+        if (!grown) {
+            dropEarlierRun();
+        }
         try (GatewayClient gateway = new GatewayClient(port, this::connect, LABEL, TENANT, "p0")) {
             System.out.printf("%n== code: gateway /api/v1/code over HTTP (tenant %s, %,d modules, embedding model %s) ==%n",
                     TENANT, modules, embeddingModel);
             System.out.println("case                                   | calls | p50 ms | p95 ms | p99 ms | calls/s | target        | error-service RSS MiB | gateway RSS MiB");
             System.out.println("---------------------------------------|-------|--------|--------|--------|---------|---------------|-----------------------|----------------");
             List<Generated> stored = new ArrayList<>();
-            long[] nanos = new long[modules];
-            long started = System.nanoTime();
             for (int i = 0; i < modules; i++) {
-                Generated g = generate(i);
-                stored.add(g);
-                String body = JSON.createObjectNode().put("source_code", g.source()).put("file_path", g.path())
-                        .put("project", "p" + (i % 20)).put("purpose", g.purpose()).toString();
-                long t0 = System.nanoTime();
-                gateway.postJson("/api/v1/code/modules", body);
-                nanos[i] = System.nanoTime() - t0;
-                if ((i + 1) % 5000 == 0) {
-                    System.err.printf("  registered %,d modules%n", i + 1);
-                }
+                stored.add(generate(i));
             }
-            row("register (upsert + similarities + events)", nanos, (System.nanoTime() - started) / 1e9, "-");
-            // error-service's statistics job analyzes the grown tables within a minute (the bench runs no analyze)
-            Thread.sleep(65_000);
+            if (grown) {
+                System.out.println("(the tenant already holds the generated modules: registration not measured again)");
+            } else {
+                long[] nanos = new long[modules];
+                long started = System.nanoTime();
+                for (int i = 0; i < modules; i++) {
+                    Generated g = stored.get(i);
+                    String body = JSON.createObjectNode().put("source_code", g.source()).put("file_path", g.path())
+                            .put("project", "p" + (i % 20)).put("purpose", g.purpose()).toString();
+                    long t0 = System.nanoTime();
+                    gateway.postJson("/api/v1/code/modules", body);
+                    nanos[i] = System.nanoTime() - t0;
+                    if ((i + 1) % 5000 == 0) {
+                        System.err.printf("  registered %,d modules%n", i + 1);
+                    }
+                }
+                row("register (upsert + similarities + events)", nanos, (System.nanoTime() - started) / 1e9, "-");
+                // error-service's statistics job analyzes the grown tables within a minute (the bench runs none)
+                Thread.sleep(65_000);
+            }
 
             row("check similarity, exact copy", time(200, () -> {
                 Generated g = stored.get(random.nextInt(stored.size()));
@@ -115,8 +124,35 @@ final class CodeBench {
                 }
                 return took;
             }), 100);
+            row("post-tool-use hook, Write of a module", time(200, () -> {
+                Generated g = random.nextBoolean() ? stored.get(random.nextInt(stored.size()))
+                        : generate(modules + random.nextInt(1_000_000));
+                com.fasterxml.jackson.databind.node.ObjectNode hook = JSON.createObjectNode()
+                        .put("session_id", "bench-code").put("cwd", "/home/dev/src/p0")
+                        .put("hook_event_name", "PostToolUse").put("tool_name", "Write").put("brain_project", "p0");
+                hook.putObject("tool_input").put("file_path", "/home/dev/src/p0/" + g.path())
+                        .put("content", g.source());
+                java.net.http.HttpRequest request = gateway.request("/hooks/post-tool-use")
+                        .header("Content-Type", "application/json")
+                        .POST(java.net.http.HttpRequest.BodyPublishers.ofString(hook.toString())).build();
+                long t0 = System.nanoTime();
+                gateway.send(request);
+                return System.nanoTime() - t0;
+            }), 300);
             System.out.printf("find by purpose: the module whose doc comment states the purpose came first in %d of 200"
                     + " queries (generated purposes repeat: 400 verb-noun pairs over %,d modules)%n", firstHits[0], modules);
+        }
+    }
+
+    /** Modules of the bench tenant now. */
+    private long storedModules() throws SQLException {
+        try (Connection c = connect(); PreparedStatement count = c.prepareStatement(
+                "select count(*) from error.code_module where tenant = ?")) {
+            count.setString(1, TENANT);
+            try (java.sql.ResultSet rs = count.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
         }
     }
 

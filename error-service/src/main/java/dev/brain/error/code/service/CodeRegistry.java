@@ -45,6 +45,9 @@ import dev.brain.tenancy.Tenancy;
 @ApplicationScoped
 public class CodeRegistry {
 
+    /** Copies in other projects one registration suggests at most (the strongest). */
+    static final int MAX_SUGGESTIONS = 3;
+
     private final Scopes scopes;
     private final ModuleRepository modules;
     private final ModuleMatcher matcher;
@@ -133,7 +136,8 @@ public class CodeRegistry {
             events.add(new Outbox.Strengthen(scope.tenant(), scope.project(), "co_occurs", module,
                     Node.project(scope.projectId(), scope.project()), null));
         }
-        for (Found f : strongest.values()) {
+        int suggested = 0;
+        for (Found f : strongest.values().stream().sorted(Similarities.STRONGEST).toList()) {
             CodeModule other = similar.get(f.moduleId());
             if (other == null || f.kind() == SimilarityKind.SIMILARITY_KIND_SEMANTIC) {
                 continue;
@@ -142,7 +146,7 @@ public class CodeRegistry {
             events.add(new Outbox.Strengthen(scope.tenant(), scope.project(), "similar_to", nodes.get(mine),
                     Node.module(other.getId(), other.getName(), other.getFilePath()),
                     Map.of("kind", ModuleMapper.column(f.kind()), "score", f.score())));
-            if (other.getProjectId() != scope.projectId()) {
+            if (other.getProjectId() != scope.projectId() && suggested++ < MAX_SUGGESTIONS) {
                 notifications.send(scope.tenant(), new Notifications.Draft("module_suggested", scope.projectId(),
                         scope.sessionId(), "code_module", other.getId(),
                         "%s code exists: %s in project %s (%s)".formatted(
