@@ -16,9 +16,10 @@ public final class CodeHints {
 
     /**
      * The hint text, or null when there is nothing to say. {@code relativePath} is the written file relative to the
-     * project's root (or the path as written when it lies elsewhere).
+     * project's root (or the path as written when it lies elsewhere); {@code wholeFile} false (an edit's fragment)
+     * gives no "register it" hint.
      */
-    public static String afterWrite(String project, String relativePath, Registration analysis) {
+    public static String afterWrite(String project, String relativePath, Registration analysis, boolean wholeFile) {
         StringBuilder out = new StringBuilder();
         if (analysis == null) {
             return null;
@@ -31,7 +32,7 @@ public final class CodeHints {
                         .append(v.file_path()).append(", ").append(v.kind()).append(' ')
                         .append(String.format(Locale.ROOT, "%.2f", v.score()))
                         .append("); reuse it rather than keep a second copy.\n"));
-        if (!registered && analysis.reusable() && analysis.modules().size() > 0) {
+        if (wholeFile && !registered && analysis.reusable() && analysis.modules().size() > 0) {
             out.append("Brain: ").append(relativePath).append(" looks reusable (")
                     .append(String.format(Locale.ROOT, "%.2f", analysis.reusability_score()))
                     .append("); register it with brain_register_code so other projects can find it.\n");

@@ -168,21 +168,23 @@ public class HooksResource {
                         warnings.addAll(check.rules());
                         return HookHints.afterCode(warnings);
                     }).onFailure().recoverWithNull();
-            Uni<String> hints = codeHints(who, written, file, text(hook, "cwd"));
+            boolean wholeFile = "Write".equals(text(hook, "tool_name"));
+            Uni<String> hints = codeHints(who, written, file, text(hook, "cwd"), wholeFile);
             return Uni.combine().all().unis(prevention, hints).asTuple().map(t -> context(POST_TOOL_USE,
                     join(t.getItem1(), t.getItem2())));
         });
     }
 
     /**
-     * The code hints for written code (a similar module elsewhere, or "register it"), from one dry-run analysis
-     * (it answers the reusability and the similar modules); null when there is nothing to say or the call failed.
+     * The code hints for written code (a similar module elsewhere, or "register it" for a whole file a {@code Write}
+     * wrote; an {@code Edit}'s fragment is no module), from one dry-run analysis (it answers the reusability and
+     * the similar modules); null when there is nothing to say or the call failed.
      */
-    private Uni<String> codeHints(Who who, String written, String file, String cwd) {
+    private Uni<String> codeHints(Who who, String written, String file, String cwd, boolean wholeFile) {
         String path = file.isBlank() ? "snippet" : file;
         String relative = !cwd.isBlank() && path.startsWith(cwd + "/") ? path.substring(cwd.length() + 1) : path;
         return code.analyze(who, written, relative, config.deadline())
-                .map(analysis -> CodeHints.afterWrite(who.project(), relative, analysis))
+                .map(analysis -> CodeHints.afterWrite(who.project(), relative, analysis, wholeFile))
                 .onFailure().recoverWithNull();
     }
 

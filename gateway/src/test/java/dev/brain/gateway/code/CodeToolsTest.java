@@ -250,6 +250,15 @@ class CodeToolsTest {
                 """, "shop");
         assertThat(fresh).startsWith("Brain: src/utils/slugify.ts looks reusable (")
                 .endsWith("register it with brain_register_code so other projects can find it.");
+        // an Edit's new text is a fragment, not a module: the copy is named, registering is not suggested
+        ObjectNode edit = JSON.createObjectNode().put("session_id", "s-edit").put("cwd", "/home/dev/src/blog")
+                .put("hook_event_name", "PostToolUse").put("tool_name", "Edit").put("brain_project", "blog");
+        edit.putObject("tool_input").put("file_path", "/home/dev/src/blog/lib/util.ts").put("old_string", "x")
+                .put("new_string", RETRY);
+        JsonNode answer = JSON.readTree(given().header("Authorization", "Bearer " + token).contentType(ContentType.JSON)
+                .body(edit.toString()).when().post("/hooks/post-tool-use").then().statusCode(200).extract().asString());
+        assertThat(answer.at("/hookSpecificOutput/additionalContext").asText())
+                .startsWith("Brain: similar code exists — module #" + moduleId).doesNotContain("looks reusable");
     }
 
     /** The PostToolUse hook's additionalContext for a Write, or null when it answered nothing. */
