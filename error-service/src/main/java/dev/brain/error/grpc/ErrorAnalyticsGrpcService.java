@@ -6,6 +6,7 @@ import dev.brain.error.analytics.ErrorCountsQuery;
 import dev.brain.error.analytics.ModuleAdaptationGroupsQuery;
 import dev.brain.error.analytics.ModuleCapabilitiesQuery;
 import dev.brain.error.analytics.ModuleCoUsageQuery;
+import dev.brain.error.analytics.ResearchTenantsQuery;
 import dev.brain.error.analytics.SuccessRatesQuery;
 import dev.brain.error.analytics.UnresolvedRecurringQuery;
 import dev.brain.grpc.v1.ChainSequencesRequest;
@@ -21,6 +22,8 @@ import dev.brain.grpc.v1.ModuleCapabilitiesResponse;
 import dev.brain.grpc.v1.ModuleCoUsageRequest;
 import dev.brain.grpc.v1.ModuleCoUsageResponse;
 import dev.brain.grpc.v1.MutinyErrorAnalyticsServiceGrpc;
+import dev.brain.grpc.v1.ResearchTenantsRequest;
+import dev.brain.grpc.v1.ResearchTenantsResponse;
 import dev.brain.grpc.v1.SolutionSuccessRatesRequest;
 import dev.brain.grpc.v1.SolutionSuccessRatesResponse;
 import dev.brain.grpc.v1.UnresolvedRecurringRequest;
@@ -46,11 +49,13 @@ public class ErrorAnalyticsGrpcService extends MutinyErrorAnalyticsServiceGrpc.E
     private final ModuleAdaptationGroupsQuery adaptationGroups;
     private final ModuleCoUsageQuery coUsage;
     private final ModuleCapabilitiesQuery capabilities;
+    private final ResearchTenantsQuery researchTenants;
 
     public ErrorAnalyticsGrpcService(ErrorCountsQuery errorCounts, UnresolvedRecurringQuery unresolvedRecurring,
             CrossProjectFingerprintsQuery crossProjectFingerprints, SuccessRatesQuery successRates,
             ChainSequencesQuery chainSequences, ModuleAdaptationGroupsQuery adaptationGroups,
-            ModuleCoUsageQuery coUsage, ModuleCapabilitiesQuery capabilities) {
+            ModuleCoUsageQuery coUsage, ModuleCapabilitiesQuery capabilities, ResearchTenantsQuery researchTenants) {
+        this.researchTenants = researchTenants;
         this.adaptationGroups = adaptationGroups;
         this.coUsage = coUsage;
         this.capabilities = capabilities;
@@ -108,5 +113,11 @@ public class ErrorAnalyticsGrpcService extends MutinyErrorAnalyticsServiceGrpc.E
     @Blocking
     public Uni<ModuleCapabilitiesResponse> moduleCapabilities(ModuleCapabilitiesRequest r) {
         return Uni.createFrom().item(() -> capabilities.run(r.getScope(), r));
+    }
+
+    @Override
+    @Blocking
+    public Uni<ResearchTenantsResponse> researchTenants(ResearchTenantsRequest r) {
+        return Uni.createFrom().item(researchTenants::run);
     }
 }

@@ -1,0 +1,144 @@
+package dev.brain.research.cycle;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import com.google.protobuf.Struct;
+import com.google.protobuf.Value;
+
+import dev.brain.db.Jdbc;
+import dev.brain.research.insight.Structs;
+
+/**
+ * The research cycle's bookkeeping (research.md §1.2): the per-tenant session-level advisory lock
+ * {@code pg_try_advisory_lock(hashtext('research_cycle:' || tenant))}, held on a connection of its own for the whole
+ * run, and the {@code job_run} rows (job {@code research_cycle}; counts = per phase
+ * {@code {"<phase>": {"status", "duration_ms", "counts": {…}, "message"}}, "totals": {…}}).
+ */
+@ApplicationScoped
+public class CycleRuns {
+
+    public static final String JOB = "research_cycle";
+    static final String BELOW_MIN_DATA = "below minDataPoints";
+
+    private final Jdbc jdbc;
+
+    public CycleRuns(Jdbc jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** Runs {@code work} holding the tenant's cycle lock; empty when another run holds it. */
+    public <T> Optional<T> underLock(String tenant, Supplier<T> work) {
+        return jdbc.withConnection(c -> {
+            if (!advisory(c, "select pg_try_advisory_lock(hashtext('research_cycle:' || ?))", tenant)) {
+                return Optional.empty();
+            }
+            try {
+                return Optional.of(work.get());
+            } finally {
+                advisory(c, "select pg_advisory_unlock(hashtext('research_cycle:' || ?))", tenant);
+            }
+        });
+    }
+
+    public long start(String tenant, String trigger, Instant startedAt) {
+        return jdbc.one("insert into job_run (tenant, job, trigger, started_at, status) values (?, ?, ?, ?, 'running')"
+                + " returning id", rs -> rs.getLong(1), tenant, JOB, trigger, startedAt).orElseThrow();
+    }
+
+    public void finish(long id, CycleRun run) {
+        jdbc.update("update job_run set finished_at = ?, status = ?, counts = ?::jsonb, error = ? where id = ?",
+                run.finishedAt(), run.outcome() == CycleRun.Outcome.FAILED ? "failed" : "done", countsJson(run),
+                run.message() == null || run.message().isEmpty() ? null : run.message(), id);
+    }
+
+    /** A run that did not happen (lock held, too little data): one 'skipped' row with the reason. */
+    public long skipped(String tenant, String trigger, Instant startedAt, Instant finishedAt, String reason) {
+        return jdbc.one("insert into job_run (tenant, job, trigger, started_at, finished_at, status, error)"
+                + " values (?, ?, ?, ?, ?, 'skipped', ?) returning id", rs -> rs.getLong(1), tenant, JOB, trigger,
+                startedAt, finishedAt, reason).orElseThrow();
+    }
+
+    /** The tenant's latest research cycle (any trigger). */
+    public Optional<CycleRun> latest(String tenant) {
+        return jdbc.one("select id, tenant, trigger, started_at, finished_at, status, counts::text as counts, error"
+                + " from job_run where job = ? and tenant = ? order by started_at desc, id desc limit 1",
+                CycleRuns::map, JOB, tenant);
+    }
+
+    static String countsJson(CycleRun run) {
+        Structs.Obj json = Structs.obj();
+        for (CycleRun.Phase p : run.phases()) {
+            Structs.Obj phase = Structs.obj().put("status", p.failed() ? "failed" : "done")
+                    .put("duration_ms", p.durationMs()).put("counts", numbers(p.counts()));
+            if (p.message() != null && !p.message().isEmpty()) {
+                phase.put("message", p.message());
+            }
+            json.put(p.name(), phase.build());
+        }
+        json.put("totals", numbers(run.totals()));
+        return Structs.json(json.build());
+    }
+
+    static Struct numbers(Map<String, Long> counts) {
+        Structs.Obj o = Structs.obj();
+        counts.forEach((k, v) -> o.put(k, v));
+        return o.build();
+    }
+
+    static CycleRun map(ResultSet rs) throws SQLException {
+        String status = rs.getString("status");
+        String error = rs.getString("error");
+        CycleRun.Outcome outcome = switch (status) {
+            case "done" -> CycleRun.Outcome.DONE;
+            case "failed" -> CycleRun.Outcome.FAILED;
+            case "running" -> CycleRun.Outcome.RUNNING;
+            default -> error != null && error.startsWith(BELOW_MIN_DATA) ? CycleRun.Outcome.SKIPPED_PRECONDITION
+                    : CycleRun.Outcome.SKIPPED_LOCKED;
+        };
+        Struct counts = Structs.parse(rs.getString("counts"));
+        List<CycleRun.Phase> phases = new ArrayList<>();
+        for (String name : ResearchCycle.PHASES) {
+            Value v = counts.getFieldsOrDefault(name, null);
+            if (v == null || !v.hasStructValue()) {
+                continue;
+            }
+            Struct p = v.getStructValue();
+            phases.add(new CycleRun.Phase(name, "failed".equals(p.getFieldsOrDefault("status", Value.getDefaultInstance())
+                    .getStringValue()), longs(p.getFieldsOrDefault("counts", Value.getDefaultInstance()).getStructValue()),
+                    (long) Structs.number(p, "duration_ms", 0),
+                    p.getFieldsOrDefault("message", Value.getDefaultInstance()).getStringValue()));
+        }
+        Value totals = counts.getFieldsOrDefault("totals", Value.getDefaultInstance());
+        return new CycleRun(rs.getLong("id"), rs.getString("tenant"), rs.getString("trigger"), outcome,
+                error == null ? "" : error, Jdbc.instant(rs, "started_at"), Jdbc.instant(rs, "finished_at"), phases,
+                longs(totals.getStructValue()));
+    }
+
+    static Map<String, Long> longs(Struct struct) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        struct.getFieldsMap().forEach((k, v) -> out.put(k, (long) v.getNumberValue()));
+        return out;
+    }
+
+    private static boolean advisory(Connection c, String sql, String tenant) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, tenant);
+            try (ResultSet rs = s.executeQuery()) {
+                rs.next();
+                return rs.getBoolean(1);
+            }
+        }
+    }
+}
