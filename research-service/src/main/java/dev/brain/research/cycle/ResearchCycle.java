@@ -403,6 +403,7 @@ public class ResearchCycle {
         counts.put("insights_updated", count(stored, InsightStore.Outcome.UPDATED));
         counts.put("insights_unchanged", count(stored, InsightStore.Outcome.UNCHANGED));
         counts.put("insights_dismissed_kept", count(stored, InsightStore.Outcome.DISMISSED));
+        counts.put("insights_capped_kept", count(stored, InsightStore.Outcome.CAPPED));
         counts.putAll(links.link(tenant, stored));
         return counts;
     }

@@ -111,6 +111,23 @@ public class InsightRepository {
                 where id = ?""", state.db(), actionTaken, outcome, now, id);
     }
 
+    /**
+     * Insights the cap pushed out (expired before their {@code expires_at}) with these keys, key → id: the cycle
+     * does not re-create them until they would have expired, so a tenant over the cap does not churn its lowest
+     * insights (and their notifications) every cycle.
+     */
+    public Map<String, Long> cappedByKeys(String tenant, Collection<String> keys, Instant now) {
+        Map<String, Long> byKey = new LinkedHashMap<>();
+        if (!keys.isEmpty()) {
+            jdbc.list("""
+                    select dedup_key, max(id) as id from insight
+                    where tenant = ? and status = 'expired' and expires_at > ? and dedup_key = any(?)
+                    group by dedup_key""", rs -> Map.entry(rs.getString("dedup_key"), rs.getLong("id")),
+                    tenant, now, keys.toArray(String[]::new)).forEach(e -> byKey.put(e.getKey(), e.getValue()));
+        }
+        return byKey;
+    }
+
     /** Marks every non-expired insight of the tenant past its expires_at as expired; how many. */
     public int expireOverdue(String tenant, Instant now) {
         return jdbc.update("update insight set status = 'expired', updated_at = ? where tenant = ? and status <> 'expired'"

@@ -23,7 +23,9 @@ public class InsightStore {
 
     /** What happened to a draft. */
     public enum Outcome {
-        CREATED, UPDATED, UNCHANGED, DISMISSED
+        CREATED, UPDATED, UNCHANGED, DISMISSED,
+        /** Pushed out by the cap of active insights before its expiry: not re-created until it would have expired. */
+        CAPPED
     }
 
     /** A stored draft: the insight id (0 for none), what happened, and when. */
@@ -54,11 +56,14 @@ public class InsightStore {
         drafts.forEach(d -> byKey.put(d.dedupKey(), d));  // the last draft of a key wins
         Map<String, Insight> existing = insights.openByKeys(tenant, byKey.keySet());
         Instant now = clock.instant();
+        Map<String, Long> capped = insights.cappedByKeys(tenant, byKey.keySet(), now);
         Instant expiresAt = now.plus(config.insights().expiry());
         List<Stored> stored = new ArrayList<>();
         for (InsightDraft d : byKey.values()) {
             Insight old = existing.get(d.dedupKey());
-            if (old == null) {
+            if (old == null && capped.containsKey(d.dedupKey())) {
+                stored.add(new Stored(capped.get(d.dedupKey()), d, Outcome.CAPPED, now));
+            } else if (old == null) {
                 stored.add(new Stored(insights.insert(tenant, d, now, expiresAt), d, Outcome.CREATED, now));
             } else if (old.state() == InsightState.DISMISSED) {
                 stored.add(new Stored(old.id(), d, Outcome.DISMISSED, old.updatedAt()));

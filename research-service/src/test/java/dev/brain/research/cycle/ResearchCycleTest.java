@@ -239,6 +239,29 @@ class ResearchCycleTest extends GrpcTestBase {
     }
 
     @Test
+    void insightsTheCapPushedOutAreNotRecreatedByTheNextCycle() {
+        String tenant = CycleDataset.tenant("t-cap-kept");
+        CycleDataset.seed(tenant);
+        CycleDataset.eligible(tenant);
+        // 200 critical, certain insights: every insight of the cycle ranks below them and is pushed out
+        jdbc.update("""
+                insert into insight (tenant, type, title, description, evidence, confidence, priority, base_priority,
+                    dedup_key, expires_at, created_at, updated_at)
+                select ?, 'pattern', 'filler ' || g, 'filler', jsonb_build_object('n', g), 1.0, 'critical', 'critical',
+                    'test:filler:' || g, now() + interval '30 days', now(), now()
+                from generate_series(1, 200) g""", tenant);
+
+        JobRunResult first = cycle(tenant);
+        JobRunResult second = cycle(tenant);
+
+        assertThat(first.getCountsMap()).containsEntry("insights_created", (long) CycleDataset.INSIGHTS);
+        assertThat(second.getCountsMap()).containsEntry("insights_created", 0L)
+                .containsEntry("insights_capped_kept", (long) CycleDataset.INSIGHTS);
+        assertThat(jdbc.count("select count(*) from insight where tenant = ? and type <> 'pattern'", tenant))
+                .as("no twin of a pushed-out insight").isEqualTo(CycleDataset.INSIGHTS);
+    }
+
+    @Test
     void aPhaseKeepsAtMostMaxActiveDraftsTheHighestFirst() {
         String tenant = CycleDataset.tenant("t-many");
         CycleDataset.seed(tenant);

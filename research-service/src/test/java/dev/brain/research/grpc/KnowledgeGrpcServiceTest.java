@@ -10,6 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import dev.brain.grpc.v1.DeactivateKnowledgeRequest;
+import dev.brain.grpc.v1.EmbedRequest;
 import dev.brain.grpc.v1.KnowledgeBlockInfo;
 import dev.brain.grpc.v1.KnowledgeServiceGrpc;
 import dev.brain.grpc.v1.KnowledgeStructureRequest;
@@ -81,6 +82,17 @@ class KnowledgeGrpcServiceTest extends GrpcTestBase {
         assertThat(r.getEntry().getWeightRaw()).isEqualTo(0.5);
         assertThat(r.getEntry().getWeightAbsolute()).isEqualTo(10 * Math.pow(Math.sin(0.05 * Math.PI / 2), 0.5));
         assertThat(r.getEntry().getFrequency()).isEqualTo(1);
+    }
+
+    @Test
+    void aNewTopicEmbedsOnlyItsTopicTextNotEveryParagraph() {
+        int before = ServiceDoubles.get().calls(fx.tenant, "Embed").size();
+
+        save(fx.createDefaultSave("Raft elections", KAFKA + "\n\n" + KAFKA_MORE + "\n\nA third paragraph."));
+
+        List<ServiceDoubles.Call> embeds = ServiceDoubles.get().calls(fx.tenant, "Embed");
+        assertThat(embeds).hasSize(before + 1);
+        assertThat(((EmbedRequest) embeds.get(before).request()).getTextsCount()).isEqualTo(1);
     }
 
     @Test
@@ -187,6 +199,10 @@ class KnowledgeGrpcServiceTest extends GrpcTestBase {
         assertInvalid(() -> save(fx.createDefaultSave("Topic", "x").setSalience(1.5)), "salience");
         assertInvalid(() -> save(fx.createDefaultSave("", "x")), "topic");
         assertInvalid(() -> save(fx.createDefaultSave("!!! ???", "x")), "topic");
+        // the limit is the field's, not the transport's: exactly 256 KiB is taken, one byte more is named
+        assertThat(save(fx.createDefaultSave("At the limit", "a".repeat(256 * 1024))).getStatus())
+                .isEqualTo(ResearchStatus.RESEARCH_STATUS_DEEP);
+        assertInvalid(() -> save(fx.createDefaultSave("Over the limit", "a".repeat(256 * 1024 + 1))), "distillate");
         assertInvalid(() -> save(fx.createDefaultSave("Topic", "x").setPair(Pair.newBuilder().setUserId("..")
                 .setAgentId("claude"))), "pair.user_id");
         assertInvalid(() -> save(fx.createDefaultSave("Topic", "x").setPair(fx.pair.toBuilder().setAgentId(".."))),

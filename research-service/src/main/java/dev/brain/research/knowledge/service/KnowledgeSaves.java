@@ -36,8 +36,9 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
  * <ol>
  * <li>find the topic: the pair's knowledge entry with the same topic-slug, else the one whose summary embedding
  * (topic + summary) has cosine ≥ {@code sameTopicThreshold} to the run's;</li>
- * <li>embed the run's topic text, its paragraphs and the topic file's paragraphs in one Embed call (a second one
- * only when the topic was found by embedding);</li>
+ * <li>embed the run's topic text, its paragraphs and the topic file's paragraphs in one Embed call when the topic
+ * exists by slug; else the topic text alone, and the paragraphs only when the topic was found by embedding (a new
+ * topic's paragraphs are all new, so a save of a new topic embeds one short text);</li>
  * <li>in one transaction under the pair's advisory lock: re-read the entry and its file, decide the status (the
  * caller's wins, else the {@link Gate}), write the knowledge file (deep / supplement), always write the report file,
  * write the rows (new entry, or reinforcement; a report row), rebuild INDEX.md. Files are written before the rows
@@ -102,35 +103,22 @@ public class KnowledgeSaves {
         }
         List<String> paragraphs = Markdown.paragraphs(cmd.distillate());
 
-        // 1 + 2: the topic by slug, one Embed call for the run's texts and the topic file's paragraphs
+        // 1 + 2: the topic by slug, else by the nearest summary embedding; the paragraphs are embedded only when the
+        // topic exists (a new topic's paragraphs are all new: a save of a new topic embeds one short text)
         Optional<KnowledgeRow> candidate = repository.knowledgeBySlug(cmd.pair(), slug);
-        List<String> existing = candidate.flatMap(r -> files.read(r.path())).map(KnowledgeDocument::parse)
-                .map(KnowledgeDocument::paragraphs).orElse(List.of());
-        List<String> texts = new ArrayList<>();
-        texts.add(cmd.topic() + "\n" + summary);
-        texts.addAll(paragraphs);
-        texts.addAll(existing);
-        Optional<List<float[]>> embedded = embeddings.embed(cmd.tenant(), texts);
-        float[] topicVector = embedded.map(v -> v.get(0)).orElse(null);
+        String topicText = cmd.topic() + "\n" + summary;
         Map<String, float[]> vectors = new HashMap<>();
-        embedded.ifPresent(v -> {
-            for (int i = 1; i < texts.size(); i++) {
-                vectors.put(Markdown.normalise(texts.get(i)), v.get(i));
-            }
-        });
-        if (candidate.isEmpty() && topicVector != null) {
-            candidate = repository.nearestKnowledge(cmd.pair(), topicVector)
-                    .filter(d -> 1 - d.distance() >= config.sameTopicThreshold())
-                    .flatMap(d -> repository.byId(d.id()));
-            if (candidate.isPresent()) {
-                List<String> other = candidate.flatMap(r -> files.read(r.path())).map(KnowledgeDocument::parse)
-                        .map(KnowledgeDocument::paragraphs).orElse(List.of());
-                if (!other.isEmpty()) {
-                    embeddings.embed(cmd.tenant(), other).ifPresent(v -> {
-                        for (int i = 0; i < other.size(); i++) {
-                            vectors.put(Markdown.normalise(other.get(i)), v.get(i));
-                        }
-                    });
+        float[] topicVector;
+        if (candidate.isPresent()) {
+            topicVector = embedWithParagraphs(cmd.tenant(), topicText, paragraphs, paragraphsOf(candidate), vectors);
+        } else {
+            topicVector = embeddings.embed(cmd.tenant(), List.of(topicText)).map(v -> v.get(0)).orElse(null);
+            if (topicVector != null) {
+                candidate = repository.nearestKnowledge(cmd.pair(), topicVector)
+                        .filter(d -> 1 - d.distance() >= config.sameTopicThreshold())
+                        .flatMap(d -> repository.byId(d.id()));
+                if (candidate.isPresent()) {
+                    embedWithParagraphs(cmd.tenant(), null, paragraphs, paragraphsOf(candidate), vectors);
                 }
             }
         }
@@ -150,6 +138,36 @@ public class KnowledgeSaves {
         KnowledgeRow entry = written.entryId() == null ? null : repository.byId(written.entryId()).orElse(null);
         return new SaveResult(written.status(), written.knowledgePath(), written.reportPath(), written.indexLine(), entry,
                 written.created(), memoryEntryId);
+    }
+
+    /** The paragraphs of a topic's knowledge file (HISTORY included); none without a file. */
+    private List<String> paragraphsOf(Optional<KnowledgeRow> row) {
+        return row.flatMap(r -> files.read(r.path())).map(KnowledgeDocument::parse).map(KnowledgeDocument::paragraphs)
+                .orElse(List.of());
+    }
+
+    /**
+     * One Embed call for the topic text (when given), the run's paragraphs and the topic file's; fills
+     * {@code vectors} by normalised paragraph and returns the topic text's vector (null without one or when the
+     * provider is unavailable: then the gate compares text only).
+     */
+    private float[] embedWithParagraphs(String tenant, String topicText, List<String> run, List<String> existing,
+            Map<String, float[]> vectors) {
+        List<String> texts = new ArrayList<>();
+        if (topicText != null) {
+            texts.add(topicText);
+        }
+        texts.addAll(run);
+        texts.addAll(existing);
+        Optional<List<float[]>> embedded = embeddings.embed(tenant, texts);
+        if (embedded.isEmpty()) {
+            return null;
+        }
+        int first = topicText != null ? 1 : 0;
+        for (int i = first; i < texts.size(); i++) {
+            vectors.put(Markdown.normalise(texts.get(i)), embedded.get().get(i));
+        }
+        return topicText != null ? embedded.get().get(0) : null;
     }
 
     private Written write(SaveCommand cmd, String slug, String summary, List<String> paragraphs, Long candidateId,
