@@ -14,7 +14,7 @@ import io.quarkus.runtime.annotations.QuarkusMain;
 /**
  * {@code ./brain bench [section ...]}: runs the benchmark sections against the running services and prints
  * one table per section. Sections: {@code embedding}, {@code synapses}, {@code memory}, {@code errors}, {@code code},
- * {@code recall}, {@code hooks} (default: all).
+ * {@code recall}, {@code hooks}, {@code research} (default: all).
  */
 @QuarkusMain
 public class Bench implements QuarkusApplication {
@@ -31,7 +31,7 @@ public class Bench implements QuarkusApplication {
             }
         }
         if (sections.isEmpty()) {
-            sections.addAll(List.of("embedding", "synapses", "memory", "recall", "errors", "hooks", "code"));
+            sections.addAll(List.of("embedding", "synapses", "memory", "recall", "errors", "hooks", "code", "research"));
         }
         Path pids = Path.of(options.getOrDefault("pids", "data/pids"));
         for (String section : sections) {
@@ -66,8 +66,17 @@ public class Bench implements QuarkusApplication {
                         System.getenv().getOrDefault("BRAIN_DB_PASSWORD", "brain"),
                         Integer.parseInt(options.getOrDefault("modules", "20000")), errorStores(options).embeddingModel(),
                         rssOf(pids, "error-service"), rssOf(pids, "gateway")).run();
+                case "research" -> new ResearchBench(errorStores(options),
+                        Integer.parseInt(options.getOrDefault("error-port", "9101")),
+                        Integer.parseInt(options.getOrDefault("research-port", "9103")),
+                        Integer.parseInt(options.getOrDefault("gateway-port", "8080")),
+                        Integer.parseInt(options.getOrDefault("research-errors", "100000")),
+                        Integer.parseInt(options.getOrDefault("research-modules", "20000")),
+                        Integer.parseInt(options.getOrDefault("research-synapses", "1000000")),
+                        Integer.parseInt(options.getOrDefault("knowledge-entries", "10000")),
+                        rssOf(pids, "research-service"), rssOf(pids, "gateway")).run();
                 default -> {
-                    System.err.println("unknown section '" + section + "' (known: embedding, synapses, memory, recall, errors, hooks, code)");
+                    System.err.println("unknown section '" + section + "' (known: embedding, synapses, memory, recall, errors, hooks, code, research)");
                     return 2;
                 }
             }

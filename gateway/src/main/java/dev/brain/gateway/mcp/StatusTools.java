@@ -23,8 +23,9 @@ public class StatusTools {
 
     @Tool(name = "brain_status", description = """
             Shows whether Brain's services (error, memory, research) are up and how much each one \
-            knows for you: live row counts per table of your tenant. Call it when Brain seems not to \
-            answer, or to see what Brain has stored so far. No arguments.""")
+            knows for you: live row counts per table of your tenant, the synapse network, and the last and \
+            next research cycle. Call it when Brain seems not to answer, or to see what Brain has stored so \
+            far. No arguments.""")
     public Uni<ToolResponse> brainStatus() {
         return status.status(caller.get().tenant()).map(brainStatus -> new ToolResponse(false,
                 List.of(new TextContent(StatusRenderer.render(brainStatus))), brainStatus, null));

@@ -7,9 +7,11 @@ import dev.brain.gateway.network.NetworkViews.NetworkStats;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
- * The status a caller sees: per service up/down and its live row counts for the caller's tenant, and the
- * synapse network's statistics (null while memory-service is down).
+ * The status a caller sees: per service up/down and its live row counts for the caller's tenant, the synapse
+ * network's statistics (null while memory-service is down), and the tenant's research cycles (null while
+ * research-service is down).
  */
 @RegisterForReflection
-public record BrainStatus(String tenant, Map<String, ServiceCounts> services, NetworkStats network) {
+public record BrainStatus(String tenant, Map<String, ServiceCounts> services, NetworkStats network,
+        ResearchCycles research_cycle) {
 }

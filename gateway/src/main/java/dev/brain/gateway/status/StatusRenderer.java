@@ -19,7 +19,36 @@ public final class StatusRenderer {
         if (status.network() != null) {
             text.append("- synapse network: ").append(NetworkRenderer.stats(status.network())).append('\n');
         }
+        if (status.research_cycle() != null) {
+            text.append("- research cycle: ").append(cycles(status.research_cycle())).append('\n');
+        }
         return text.toString();
+    }
+
+    /** "last done 2026-12-02T06:00:00Z in 840 ms (insights_created 1, …); next 2026-12-02T07:00:00Z". */
+    static String cycles(ResearchCycles cycles) {
+        StringBuilder line = new StringBuilder();
+        ResearchCycles.Cycle last = cycles.last();
+        if (last == null) {
+            line.append("none ran yet");
+        } else {
+            line.append("last ").append(last.status());
+            String at = last.finished_at() != null ? last.finished_at() : last.started_at();
+            if (at != null) {
+                line.append(' ').append(at);
+            }
+            line.append(" in ").append(last.duration_ms()).append(" ms");
+            String counts = last.counts().entrySet().stream().filter(e -> e.getValue() > 0)
+                    .map(e -> e.getKey() + " " + e.getValue()).sorted().collect(Collectors.joining(", "));
+            if (!counts.isEmpty()) {
+                line.append(" (").append(counts).append(')');
+            }
+            if (last.message() != null) {
+                line.append(" — ").append(last.message());
+            }
+        }
+        line.append("; next ").append(cycles.next_at() == null ? "not scheduled" : cycles.next_at());
+        return line.toString();
     }
 
     static String line(ServiceCounts counts) {

@@ -13,7 +13,7 @@ import dev.brain.gateway.network.NetworkService;
 import dev.brain.gateway.network.NetworkViews.NetworkStats;
 import io.smallrye.mutiny.Uni;
 
-/** Asks the three services for their counts at once; a service that is down is reported, not fatal. */
+/** Asks the three services for their counts (and research-service for its cycles) at once; a service that is down is reported, not fatal. */
 @ApplicationScoped
 public class StatusService {
 
@@ -32,13 +32,14 @@ public class StatusService {
 
     public Uni<BrainStatus> status(String tenant) {
         Uni<NetworkStats> stats = network.stats(tenant).onFailure().recoverWithNull();
-        return Uni.combine().all().unis(errors.stats(tenant), memory.stats(tenant), research.stats(tenant), stats)
+        return Uni.combine().all().unis(errors.stats(tenant), memory.stats(tenant), research.overview(tenant), stats)
                 .with((error, mem, res, net) -> {
                     Map<String, ServiceCounts> services = new LinkedHashMap<>();
                     services.put("error", error);
                     services.put("memory", mem);
-                    services.put("research", res);
-                    return new BrainStatus(tenant, services, net);
+                    services.put("research", res.counts());
+                    ResearchCycles cycles = res.counts().up() ? ResearchCycles.of(res.lastCycle(), res.nextCycleAt()) : null;
+                    return new BrainStatus(tenant, services, net, cycles);
                 });
     }
 }

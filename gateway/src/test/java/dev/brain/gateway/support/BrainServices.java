@@ -44,9 +44,12 @@ public class BrainServices implements QuarkusTestResourceLifecycleManager {
                             + " them first (./brain test does: mvn verify builds the services before the gateway)");
                 }
                 // error-service relays its synapse events to the memory-service started here
-                ProcessBuilder process = new ProcessBuilder(java, "-Xmx256m", "-Dai.djl.offline=true",
+                List<String> command = new ArrayList<>(List.of(java, "-Xmx256m", "-Dai.djl.offline=true",
                         "-Dquarkus.http.port=" + service.getValue(),
-                        "-Dquarkus.grpc.clients.memory.port=" + PORTS.get("memory-service"), "-jar", jar.toString())
+                        "-Dquarkus.grpc.clients.memory.port=" + PORTS.get("memory-service")));
+                command.addAll(extraArguments(service.getKey()));
+                command.addAll(List.of("-jar", jar.toString()));
+                ProcessBuilder process = new ProcessBuilder(command)
                         .redirectErrorStream(true)
                         .redirectOutput(new File("target/" + service.getKey() + "-for-gateway-tests.log"));
                 process.environment().put("BRAIN_DB_URL", db);
@@ -61,6 +64,20 @@ public class BrainServices implements QuarkusTestResourceLifecycleManager {
             throw new IllegalStateException("cannot start the services for the gateway tests", e);
         }
         return Map.of();
+    }
+
+    /**
+     * research-service reads error-service's aggregates from the error-service started here, keeps its library under
+     * target/, and schedules its first cycle an hour out (tests run it through the admin job; the status still shows
+     * the next one); its nightly library jobs are off.
+     */
+    static List<String> extraArguments(String service) {
+        if (!service.equals("research-service")) {
+            return List.of();
+        }
+        return List.of("-Dquarkus.grpc.clients.error.port=" + PORTS.get("error-service"),
+                "-Dbrain.knowledge.root=" + Path.of("target/knowledge-for-gateway-tests").toAbsolutePath(),
+                "-Dbrain.research.cycle.delay=60m", "-Dbrain.knowledge.jobs-enabled=false");
     }
 
     private void awaitReady(String name, int port) {
