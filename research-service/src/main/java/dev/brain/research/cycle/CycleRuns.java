@@ -1,7 +1,5 @@
 package dev.brain.research.cycle;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -19,6 +17,7 @@ import com.google.protobuf.Value;
 
 import dev.brain.db.Jdbc;
 import dev.brain.research.insight.Structs;
+import dev.brain.research.jobs.AdvisoryLocks;
 
 /**
  * The research cycle's bookkeeping (research.md §1.2): the per-tenant session-level advisory lock
@@ -33,23 +32,16 @@ public class CycleRuns {
     static final String BELOW_MIN_DATA = "below minDataPoints";
 
     private final Jdbc jdbc;
+    private final AdvisoryLocks locks;
 
-    public CycleRuns(Jdbc jdbc) {
+    public CycleRuns(Jdbc jdbc, AdvisoryLocks locks) {
         this.jdbc = jdbc;
+        this.locks = locks;
     }
 
     /** Runs {@code work} holding the tenant's cycle lock; empty when another run holds it. */
     public <T> Optional<T> underLock(String tenant, Supplier<T> work) {
-        return jdbc.withConnection(c -> {
-            if (!advisory(c, "select pg_try_advisory_lock(hashtext('research_cycle:' || ?))", tenant)) {
-                return Optional.empty();
-            }
-            try {
-                return Optional.of(work.get());
-            } finally {
-                advisory(c, "select pg_advisory_unlock(hashtext('research_cycle:' || ?))", tenant);
-            }
-        });
+        return locks.underLock("research_cycle:" + tenant, work);
     }
 
     public long start(String tenant, String trigger, Instant startedAt) {
@@ -130,15 +122,5 @@ public class CycleRuns {
         Map<String, Long> out = new LinkedHashMap<>();
         struct.getFieldsMap().forEach((k, v) -> out.put(k, (long) v.getNumberValue()));
         return out;
-    }
-
-    private static boolean advisory(Connection c, String sql, String tenant) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement(sql)) {
-            s.setString(1, tenant);
-            try (ResultSet rs = s.executeQuery()) {
-                rs.next();
-                return rs.getBoolean(1);
-            }
-        }
     }
 }

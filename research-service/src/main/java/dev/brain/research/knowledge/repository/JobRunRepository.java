@@ -1,11 +1,6 @@
 package dev.brain.research.knowledge.repository;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Instant;
-import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -13,8 +8,8 @@ import dev.brain.db.Jdbc;
 import dev.brain.research.knowledge.KnowledgePair;
 
 /**
- * {@code job_run} rows of the library's jobs ({@code knowledge_prune}, {@code knowledge_decay}) and their
- * session-level advisory lock, held on one connection (outside every transaction) for the whole run.
+ * {@code job_run} rows of the library's jobs ({@code knowledge_prune}, {@code knowledge_decay}); their lock is
+ * {@link dev.brain.research.jobs.AdvisoryLocks}.
  */
 @ApplicationScoped
 public class JobRunRepository {
@@ -23,20 +18,6 @@ public class JobRunRepository {
 
     public JobRunRepository(Jdbc jdbc) {
         this.jdbc = jdbc;
-    }
-
-    /** Runs {@code work} while holding {@code pg_try_advisory_lock(hashtext(key))}; null when another holds it. */
-    public <T> T underLock(String key, Supplier<T> work) {
-        return jdbc.withConnection(c -> {
-            if (!advisory(c, "select pg_try_advisory_lock(hashtext(?))", key)) {
-                return null;
-            }
-            try {
-                return work.get();
-            } finally {
-                advisory(c, "select pg_advisory_unlock(hashtext(?))", key);
-            }
-        });
     }
 
     public long start(String job, String trigger, KnowledgePair pair, Instant startedAt, String status) {
@@ -49,15 +30,5 @@ public class JobRunRepository {
     public void finish(long id, String status, String countsJson, String error, Instant finishedAt) {
         jdbc.update("update job_run set status = ?, counts = ?::jsonb, error = ?, finished_at = ? where id = ?", status,
                 countsJson, error, finishedAt, id);
-    }
-
-    private static boolean advisory(Connection c, String sql, String key) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement(sql)) {
-            s.setString(1, key);
-            try (ResultSet rs = s.executeQuery()) {
-                rs.next();
-                return rs.getBoolean(1);
-            }
-        }
     }
 }

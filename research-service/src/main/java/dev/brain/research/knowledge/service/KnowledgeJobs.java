@@ -6,11 +6,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.brain.research.jobs.AdvisoryLocks;
 import dev.brain.research.knowledge.KnowledgePair;
 import dev.brain.research.knowledge.repository.JobRunRepository;
 import io.quarkus.logging.Log;
@@ -56,10 +58,12 @@ public class KnowledgeJobs {
     }
 
     private final JobRunRepository runs;
+    private final AdvisoryLocks locks;
     private final Clock clock;
 
-    public KnowledgeJobs(JobRunRepository runs, Clock clock) {
+    public KnowledgeJobs(JobRunRepository runs, AdvisoryLocks locks, Clock clock) {
         this.runs = runs;
+        this.locks = locks;
         this.clock = clock;
     }
 
@@ -67,7 +71,7 @@ public class KnowledgeJobs {
             Function<Steps, Map<String, Long>> work) {
         Instant startedAt = clock.instant();
         long started = System.nanoTime();
-        Outcome outcome = runs.underLock(lockKey, () -> {
+        Optional<Outcome> outcome = locks.underLock(lockKey, () -> {
             long id = runs.start(job, trigger, pair, startedAt, "running");
             Log.infof("%s started (%s)", job, trigger);
             Steps steps = new Steps(job);
@@ -87,8 +91,8 @@ public class KnowledgeJobs {
                         (System.nanoTime() - started) / 1_000_000, message);
             }
         });
-        if (outcome != null) {
-            return outcome;
+        if (outcome.isPresent()) {
+            return outcome.get();
         }
         Log.infof("%s skipped: another replica holds the lock", job);
         long id = runs.start(job, trigger, pair, startedAt, SKIPPED);
