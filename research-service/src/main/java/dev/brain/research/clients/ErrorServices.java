@@ -1,16 +1,12 @@
 package dev.brain.research.clients;
 
-import java.util.concurrent.TimeUnit;
-
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.brain.grpc.v1.ErrorAnalyticsServiceGrpc;
 import dev.brain.grpc.v1.NotificationServiceGrpc;
 import dev.brain.grpc.v1.SessionServiceGrpc;
 import dev.brain.research.config.ResearchConfig;
-import dev.brain.tenancy.Tenancy;
 import io.grpc.stub.AbstractStub;
-import io.grpc.stub.MetadataUtils;
 import io.quarkus.grpc.GrpcClient;
 
 /**
@@ -48,8 +44,7 @@ public class ErrorServices {
         return forTenant(sessions, tenant);
     }
 
-    <S extends AbstractStub<S>> S forTenant(S stub, String tenant) {
-        return stub.withInterceptors(MetadataUtils.newAttachHeadersInterceptor(Tenancy.metadataFor(tenant)))
-                .withDeadlineAfter(config.callDeadline().toMillis(), TimeUnit.MILLISECONDS);
+    private <S extends AbstractStub<S>> S forTenant(S stub, String tenant) {
+        return TenantStubs.forTenant(stub, tenant, config.callDeadline());
     }
 }

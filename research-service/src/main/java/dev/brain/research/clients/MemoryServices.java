@@ -1,7 +1,5 @@
 package dev.brain.research.clients;
 
-import java.util.concurrent.TimeUnit;
-
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.brain.grpc.v1.EmbeddingServiceGrpc;
@@ -10,9 +8,7 @@ import dev.brain.grpc.v1.ShortTermMemoryServiceGrpc;
 import dev.brain.grpc.v1.SynapseEventServiceGrpc;
 import dev.brain.grpc.v1.SynapseServiceGrpc;
 import dev.brain.research.config.ResearchConfig;
-import dev.brain.tenancy.Tenancy;
 import io.grpc.stub.AbstractStub;
-import io.grpc.stub.MetadataUtils;
 import io.quarkus.grpc.GrpcClient;
 
 /**
@@ -65,8 +61,7 @@ public class MemoryServices {
         return forTenant(shortTerm, tenant);
     }
 
-    <S extends AbstractStub<S>> S forTenant(S stub, String tenant) {
-        return stub.withInterceptors(MetadataUtils.newAttachHeadersInterceptor(Tenancy.metadataFor(tenant)))
-                .withDeadlineAfter(config.callDeadline().toMillis(), TimeUnit.MILLISECONDS);
+    private <S extends AbstractStub<S>> S forTenant(S stub, String tenant) {
+        return TenantStubs.forTenant(stub, tenant, config.callDeadline());
     }
 }
