@@ -36,18 +36,10 @@ json_string() { # text → a JSON string literal (other control characters are d
 cwd=$PWD
 if [[ $payload =~ \"cwd\"[[:space:]]*:[[:space:]]*\"([^\"\\]*)\" ]]; then cwd=${BASH_REMATCH[1]}; fi
 project="" repo=""
-if command -v git >/dev/null 2>&1 && [ -d "$cwd" ]; then
-  # the repository's common git directory (the main worktree's .git for every worktree), made absolute
-  common=$(cd "$cwd" 2>/dev/null && dir=$(git rev-parse --git-common-dir 2>/dev/null) && [ -n "$dir" ] \
-    && cd "$dir" 2>/dev/null && pwd -P) || common=""
-  if [ -n "$common" ]; then
-    if [ "${common##*/}" = .git ]; then common=${common%/.git}; project=${common##*/}
-    else project=${common##*/}; project=${project%.git}; fi  # a bare repository's worktrees
-    repo=$(git -C "$cwd" config --get remote.origin.url 2>/dev/null) || repo=""
-    if [[ $repo == *://* ]]; then repo=${repo#*://}; repo=${repo#*@}
-    else repo=${repo#*@}; [[ $repo =~ ^[^/:]+:[^0-9] ]] && repo=${repo/:/\/}; fi  # scp-like host:path → host/path
-    repo=${repo%/}; repo=${repo%.git}
-  fi
+# the project logic is shared with the brain command (scripts/lib/project.sh next to this directory)
+# shellcheck source=../scripts/lib/project.sh
+if source "$here/../scripts/lib/project.sh" 2>/dev/null && brain_project_of "$cwd" 2>/dev/null; then
+  project=$BRAIN_PROJECT_NAME repo=$BRAIN_PROJECT_REPO
 fi
 if [[ $payload =~ ^[[:space:]]*\{ ]]; then
   rest=${payload#*\{} sep=,

@@ -14,7 +14,9 @@ import io.quarkus.runtime.annotations.QuarkusMain;
 /**
  * {@code ./brain bench [section ...]}: runs the benchmark sections against the running services and prints
  * one table per section. Sections: {@code embedding}, {@code synapses}, {@code memory}, {@code errors}, {@code code},
- * {@code recall}, {@code hooks}, {@code research} (default: all).
+ * {@code recall}, {@code hooks}, {@code research} (default: all); on request only: {@code soak} (16 MCP clients for
+ * 10 minutes) and {@code faults} (run by {@code scripts/bench-faults.sh}, which brings its own database cluster
+ * and services).
  */
 @QuarkusMain
 public class Bench implements QuarkusApplication {
@@ -34,6 +36,7 @@ public class Bench implements QuarkusApplication {
             sections.addAll(List.of("embedding", "synapses", "memory", "recall", "errors", "hooks", "code", "research"));
         }
         Path pids = Path.of(options.getOrDefault("pids", "data/pids"));
+        int failed = 0;
         for (String section : sections) {
             switch (section) {
                 case "embedding" -> new EmbeddingBench(Integer.parseInt(options.getOrDefault("memory-port", "9102")),
@@ -75,13 +78,35 @@ public class Bench implements QuarkusApplication {
                         Integer.parseInt(options.getOrDefault("research-synapses", "1000000")),
                         Integer.parseInt(options.getOrDefault("knowledge-entries", "10000")),
                         rssOf(pids, "research-service"), rssOf(pids, "gateway")).run();
+                case "soak" -> failed |= new SoakBench(Integer.parseInt(options.getOrDefault("gateway-port", "8080")), pids,
+                        Path.of(options.getOrDefault("corpus", "error-service/src/test/resources/corpus/errors-dev.jsonl")),
+                        Integer.parseInt(options.getOrDefault("clients", "16")),
+                        SoakBench.duration(options.getOrDefault("duration", "10m")),
+                        SoakBench.duration(options.getOrDefault("warmup", "30s")),
+                        Integer.parseInt(options.getOrDefault("think", "0")),
+                        System.getenv().getOrDefault("BRAIN_DB_URL", "jdbc:postgresql://127.0.0.1:5432/brain"),
+                        System.getenv().getOrDefault("BRAIN_DB_USER", "brain"),
+                        System.getenv().getOrDefault("BRAIN_DB_PASSWORD", "brain")).run();
+                case "faults" -> failed |= new FaultBench(Integer.parseInt(options.getOrDefault("gateway-port", "8080")), pids,
+                        Path.of(options.getOrDefault("corpus", "error-service/src/test/resources/corpus/errors-dev.jsonl")),
+                        Integer.parseInt(options.getOrDefault("clients", "8")),
+                        SoakBench.duration(options.getOrDefault("outage", "60s")),
+                        SoakBench.duration(options.getOrDefault("before", "15s")),
+                        SoakBench.duration(options.getOrDefault("after", "30s")),
+                        SoakBench.duration(options.getOrDefault("warmup", "20s")),
+                        List.of(options.getOrDefault("fault-command", "scripts/bench-faults.sh action").split(" ")),
+                        List.of(options.getOrDefault("faults", "postgres,memory,gateway,kill").split(",")),
+                        System.getenv().getOrDefault("BRAIN_DB_URL", "jdbc:postgresql://127.0.0.1:5432/brain"),
+                        System.getenv().getOrDefault("BRAIN_DB_USER", "brain"),
+                        System.getenv().getOrDefault("BRAIN_DB_PASSWORD", "brain")).run();
                 default -> {
-                    System.err.println("unknown section '" + section + "' (known: embedding, synapses, memory, recall, errors, hooks, code, research)");
+                    System.err.println("unknown section '" + section + "' (known: embedding, synapses, memory, recall, errors,"
+                            + " hooks, code, research, soak, faults)");
                     return 2;
                 }
             }
         }
-        return 0;
+        return failed;
     }
 
     /** The dev corpus, and the generated error store of the hooks section made from it. */

@@ -206,7 +206,7 @@ final class CodeBench {
     }
 
     /** A module of its own: a function whose body is 3–10 statements drawn from a small grammar. */
-    Generated generate(int n) {
+    static Generated generate(int n) {
         Random r = new Random(n * 7919L + 13);
         String verb = VERBS[r.nextInt(VERBS.length)];
         String noun = NOUNS[r.nextInt(NOUNS.length)];

@@ -23,16 +23,41 @@ final class McpClient {
     private static final String ACCEPT = "application/json, text/event-stream";
 
     private final GatewayClient gateway;
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
     private final AtomicInteger ids = new AtomicInteger();
+    private final Duration timeout;
     private String sessionId;
 
     McpClient(GatewayClient gateway) {
-        this.gateway = gateway;
+        this(gateway, Duration.ofMinutes(2));
     }
 
-    /** {@code initialize} and {@code notifications/initialized}. */
+    /** With {@code timeout} for each request (the soak's and the fault runs' clients wait 30 s at most). */
+    McpClient(GatewayClient gateway, Duration timeout) {
+        this.gateway = gateway;
+        this.timeout = timeout;
+    }
+
+    /**
+     * A call that did not succeed: {@code status} is the HTTP status (0 when the answer was a JSON-RPC error or a
+     * tool error with HTTP 200); {@code sessionGone} when the gateway no longer knows the session (HTTP 404 on a
+     * request that carried one, as after a restart of the gateway): the client must {@link #open()} again.
+     */
+    static final class CallFailed extends IllegalStateException {
+        final int status;
+        final boolean sessionGone;
+
+        CallFailed(String message, int status, boolean sessionGone) {
+            super(message);
+            this.status = status;
+            this.sessionGone = sessionGone;
+        }
+    }
+
+    /** {@code initialize} and {@code notifications/initialized}: a new session (a second call replaces the first). */
     McpClient open() throws IOException, InterruptedException {
+        sessionId = null;
         ObjectNode init = message("initialize");
         ObjectNode params = init.putObject("params").put("protocolVersion", "2025-06-18");
         params.putObject("capabilities");
@@ -59,17 +84,24 @@ final class McpClient {
         call.putObject("params").put("name", name).set("arguments", arguments);
         HttpResponse<String> response = post(call);
         if (response.statusCode() != 200) {
-            throw new IllegalStateException(name + " answered HTTP " + response.statusCode() + ": " + response.body());
+            throw new CallFailed(name + " answered HTTP " + response.statusCode() + ": " + oneLine(response.body()),
+                    response.statusCode(), response.statusCode() == 404 && sessionId != null);
         }
         JsonNode message = JSON.readTree(body(response));
         if (message.has("error")) {
-            throw new IllegalStateException(name + " answered a JSON-RPC error: " + message.get("error"));
+            throw new CallFailed(name + " answered a JSON-RPC error: " + oneLine(message.get("error").toString()), 0, false);
         }
         JsonNode result = message.path("result");
         if (result.path("isError").asBoolean(false)) {
-            throw new IllegalStateException(name + " answered a tool error: " + result.path("content").path(0).path("text").asText());
+            throw new CallFailed(name + " answered a tool error: " + oneLine(result.path("content").path(0).path("text").asText()),
+                    0, false);
         }
         return result;
+    }
+
+    private static String oneLine(String text) {
+        String line = text.strip().replace('\n', ' ');
+        return line.length() > 300 ? line.substring(0, 300) + " …" : line;
     }
 
     static ObjectNode arguments() {
@@ -81,7 +113,7 @@ final class McpClient {
     }
 
     private HttpResponse<String> post(ObjectNode message) throws IOException, InterruptedException {
-        HttpRequest.Builder request = gateway.request("/mcp").timeout(Duration.ofMinutes(2))
+        HttpRequest.Builder request = gateway.request("/mcp").timeout(timeout)
                 .header("Content-Type", "application/json").header("Accept", ACCEPT)
                 .POST(HttpRequest.BodyPublishers.ofString(message.toString()));
         if (sessionId != null) {

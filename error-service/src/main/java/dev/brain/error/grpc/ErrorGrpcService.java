@@ -4,12 +4,15 @@ import dev.brain.error.report.ErrorCorrections;
 import dev.brain.error.report.ErrorQueries;
 import dev.brain.error.report.ErrorReads;
 import dev.brain.error.report.ErrorReporting;
+import dev.brain.error.report.ErrorTimeline;
 import dev.brain.error.solution.Solutions;
 import dev.brain.error.status.TenantStatus;
 import dev.brain.error.transfer.ErrorExport;
 import dev.brain.error.transfer.ErrorImport;
 import dev.brain.grpc.v1.ErrorStatsRequest;
 import dev.brain.grpc.v1.ErrorStatsResponse;
+import dev.brain.grpc.v1.ErrorTimelineRequest;
+import dev.brain.grpc.v1.ErrorTimelineResponse;
 import dev.brain.grpc.v1.ExportErrorsRequest;
 import dev.brain.grpc.v1.ExportErrorsResponse;
 import dev.brain.grpc.v1.ForgetRequest;
@@ -55,9 +58,11 @@ public class ErrorGrpcService extends MutinyErrorServiceGrpc.ErrorServiceImplBas
     private final ErrorExport export;
     private final ErrorImport importer;
     private final ErrorCorrections corrections;
+    private final ErrorTimeline timeline;
 
     public ErrorGrpcService(TenantStatus status, ErrorReporting reporting, ErrorQueries queries, ErrorReads reads,
-            Solutions solutions, ErrorExport export, ErrorImport importer, ErrorCorrections corrections) {
+            Solutions solutions, ErrorExport export, ErrorImport importer, ErrorCorrections corrections,
+            ErrorTimeline timeline) {
         this.status = status;
         this.reporting = reporting;
         this.queries = queries;
@@ -66,6 +71,7 @@ public class ErrorGrpcService extends MutinyErrorServiceGrpc.ErrorServiceImplBas
         this.export = export;
         this.importer = importer;
         this.corrections = corrections;
+        this.timeline = timeline;
     }
 
     @Override
@@ -89,6 +95,12 @@ public class ErrorGrpcService extends MutinyErrorServiceGrpc.ErrorServiceImplBas
     @Blocking
     public Uni<GetErrorResponse> getError(GetErrorRequest request) {
         return Uni.createFrom().item(() -> reads.get(request.getScope(), request.getErrorId()));
+    }
+
+    @Override
+    @Blocking
+    public Uni<ErrorTimelineResponse> errorTimeline(ErrorTimelineRequest request) {
+        return Uni.createFrom().item(() -> timeline.timeline(request));
     }
 
     @Override

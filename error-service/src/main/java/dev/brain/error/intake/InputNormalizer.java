@@ -19,6 +19,10 @@ public final class InputNormalizer {
             throw new IllegalArgumentException("raw_output is empty");
         }
         String text = clean(raw);
+        if (text.isBlank()) {
+            // before truncation: the marker would make an all-blank output over 1 MiB look like an error
+            throw new IllegalArgumentException("raw_output is empty");
+        }
         long truncated = 0;
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
         if (bytes.length > MAX_BYTES) {

@@ -20,22 +20,22 @@ public final class Redactor {
                     "$1:<REDACTED:password>@"),
             new Rule(Pattern.compile("(?<!" + T + ")eyJ" + T + "++\\.eyJ" + T + "++\\." + T + "++"), "<REDACTED:jwt>"),
             new Rule(Pattern.compile("(?<![A-Za-z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Za-z0-9])"), "<REDACTED:aws_access_key>"),
-            new Rule(Pattern.compile("(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{20,255}+|github_pat_[A-Za-z0-9_]{20,255}+)"),
+            new Rule(Pattern.compile("(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{20,}+|github_pat_[A-Za-z0-9_]{20,}+)"),
                     "<REDACTED:github_token>"),
-            new Rule(Pattern.compile("(?<![A-Za-z0-9_])glpat-[A-Za-z0-9_-]{20,255}+"), "<REDACTED:gitlab_token>"),
-            new Rule(Pattern.compile("(?<![A-Za-z0-9_])xox[baprs]-[A-Za-z0-9-]{10,255}+"), "<REDACTED:slack_token>"),
+            new Rule(Pattern.compile("(?<![A-Za-z0-9_])glpat-[A-Za-z0-9_-]{20,}+"), "<REDACTED:gitlab_token>"),
+            new Rule(Pattern.compile("(?<![A-Za-z0-9_])xox[baprs]-[A-Za-z0-9-]{10,}+"), "<REDACTED:slack_token>"),
             new Rule(Pattern.compile("(?<![A-Za-z0-9_])npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])"), "<REDACTED:npm_token>"),
-            new Rule(Pattern.compile("(?<![A-Za-z0-9_])([Bb]earer)[ \\t]++(?!<REDACTED:)[A-Za-z0-9._~+/=-]{16,4096}+"),
+            new Rule(Pattern.compile("(?<![A-Za-z0-9_])([Bb]earer)[ \\t]++(?!<REDACTED:)[A-Za-z0-9._~+/=-]{16,}+"),
                     "$1 <REDACTED:bearer_token>"));
     /** {@code KEY=value}, {@code KEY: value}, {@code export KEY=value} with a secret-like name: the value is redacted. */
     private static final Pattern KEY_VALUE = Pattern.compile(
-            "(?im)^([ \\t]{0,64}(?:export[ \\t]{1,8})?[\"']?[A-Za-z0-9_.-]{0,64}"
+            "(?im)^([ \\t]*+(?:export[ \\t]{1,8})?[\"']?[A-Za-z0-9_.-]{0,64}"
                     + "(?:SECRET|TOKEN|PASSWORD|PASSWD|API_KEY|PRIVATE)[A-Za-z0-9_.-]{0,64}(?<!(?i:error|exception|warning))[\"']?[ \\t]{0,8}[=:][ \\t]{0,8})"
                     + "([^\\n]+)$");
     /** An inline {@code NAME=value} (e.g. in a command line or a sentence) with a secret-like name. */
     private static final Pattern INLINE_KEY_VALUE = Pattern.compile(
             "(?i)(?<![A-Za-z0-9_])([A-Za-z0-9_]{0,64}(?:SECRET|TOKEN|PASSWORD|PASSWD|API_KEY|PRIVATE)[A-Za-z0-9_]{0,64}=)"
-                    + "(?!<REDACTED:)([^\\s'\"&;|]{1,4096}+)");
+                    + "(?!<REDACTED:)([^\\s'\"&;|]++)");
     private static final Pattern ALREADY = Pattern.compile("[\"']?<REDACTED:[a-z_]+>[\"']?,?");
 
     private Redactor() {
@@ -45,7 +45,7 @@ public final class Redactor {
         if (s == null || s.isEmpty()) {
             return s;
         }
-        String t = redactPem(s);
+        String t = redactOrphanPemEnd(redactPem(s));
         for (Rule r : RULES) {
             t = r.pattern().matcher(t).replaceAll(r.replacement());
         }
@@ -61,8 +61,7 @@ public final class Redactor {
         int last = 0;
         while (begin >= 0) {
             int headerEnd = s.indexOf("-----", begin + 11);
-            int lineEnd = s.indexOf('\n', begin);
-            if (headerEnd < 0 || (lineEnd >= 0 && headerEnd > lineEnd)) {
+            if (headerEnd < 0 || lineBreakIn(s, begin, headerEnd)) {
                 begin = s.indexOf("-----BEGIN ", begin + 11);
                 continue;
             }
@@ -77,8 +76,12 @@ public final class Redactor {
                 stop = s.length();
             } else {
                 int close = s.indexOf("-----", end + 9);
-                int endLine = s.indexOf('\n', end);
-                stop = close < 0 || (endLine >= 0 && close > endLine) ? (endLine < 0 ? s.length() : endLine) : close + 5;
+                if (close >= 0 && !lineBreakIn(s, end, close)) {
+                    stop = close + 5;
+                } else {
+                    int endLine = s.indexOf('\n', end);
+                    stop = endLine < 0 ? s.length() : endLine;
+                }
             }
             sb.append(s, last, begin).append("<REDACTED:private_key>");
             last = stop;
@@ -86,6 +89,66 @@ public final class Redactor {
         }
         sb.append(s, last, s.length());
         return sb.toString();
+    }
+
+    /**
+     * The end of a private key whose {@code -----BEGIN} line is gone — the intake keeps only the last 512 KiB of a
+     * long output, which may start inside a key: an {@code -----END … PRIVATE KEY-----} that no BEGIN opened is
+     * redacted together with the base64 lines right above it.
+     */
+    private static String redactOrphanPemEnd(String s) {
+        int end = s.indexOf("-----END ");
+        if (end < 0) {
+            return s;
+        }
+        StringBuilder sb = new StringBuilder(s.length());
+        int last = 0;
+        while (end >= 0) {
+            int close = s.indexOf("-----", end + 9);
+            if (close < 0 || lineBreakIn(s, end, close) || !s.startsWith("PRIVATE KEY", close - 11)) {
+                end = s.indexOf("-----END ", end + 9);
+                continue;
+            }
+            int lineStart = Math.max(last, s.lastIndexOf('\n', end - 1) + 1);
+            int start = isBase64(s, lineStart, end) ? lineStart : end;
+            while (start == lineStart && start > last && start > 0) {
+                int previous = Math.max(last, s.lastIndexOf('\n', start - 2) + 1);
+                if (previous >= start - 1 || !isBase64(s, previous, start - 1)) {
+                    break;
+                }
+                start = previous;
+                lineStart = previous;
+            }
+            sb.append(s, last, start).append("<REDACTED:private_key>");
+            last = close + 5;
+            end = s.indexOf("-----END ", last);
+        }
+        sb.append(s, last, s.length());
+        return sb.toString();
+    }
+
+    /**
+     * True when {@code s[from, to)} holds a line break. Markers are checked this way, not by searching the next line
+     * break, which on text without one would scan to the end for every marker (quadratic).
+     */
+    private static boolean lineBreakIn(String s, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (s.charAt(i) == '\n') {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when {@code s[from, to)} holds only base64 characters (an empty range counts). */
+    private static boolean isBase64(String s, int from, int to) {
+        for (int i = from; i < to; i++) {
+            char c = s.charAt(i);
+            if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' || c == '/' || c == '=')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static String redactKeyValues(String s) {

@@ -20,6 +20,7 @@ import dev.brain.grpc.v1.JobRunResult;
 import dev.brain.grpc.v1.JobStatus;
 import dev.brain.grpc.v1.JobStep;
 import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.scheduler.ScheduledExecution;
 
 /** Table {@code job_run}: one row per run of a job (error-code.md §13), written in its own transactions. */
 @ApplicationScoped
@@ -113,6 +114,24 @@ public class JobRuns {
             }
             return b.build();
         }, job, tenant);
+    }
+
+    /** The period of a scheduled execution: from its fire time to the next one (zero when there is none). */
+    public static Duration period(ScheduledExecution execution) {
+        Instant next = execution.getTrigger().getNextFireTime();
+        return next == null ? Duration.ZERO : Duration.between(execution.getScheduledFireTime(), next);
+    }
+
+    /**
+     * Whether a scheduled run of the job (for a tenant, or global) started less than ¾ {@code period} before
+     * {@code now}: replicas fire the same schedule moments apart, and a job's lock alone lets the second one run it
+     * again as soon as the first has finished. Asked under the job's lock; false when {@code period} is zero.
+     */
+    public boolean ranThisPeriod(String job, String tenant, Duration period, Instant now) {
+        return !(period.isNegative() || period.isZero()) && jdbc.one("""
+                select exists (select 1 from job_run where job = ? and tenant is not distinct from ?
+                  and trigger = 'scheduled' and status in ('running', 'done', 'failed') and started_at > ?)""",
+                rs -> rs.getBoolean(1), job, tenant, now.minus(period.multipliedBy(3).dividedBy(4))).orElse(false);
     }
 
     public Optional<Instant> lastStart(String job, String tenant) {

@@ -1,6 +1,7 @@
 package dev.brain.error.jobs;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -17,6 +18,7 @@ import dev.brain.error.outbox.Outbox;
 import dev.brain.grpc.v1.JobRunResult;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
+import io.quarkus.scheduler.ScheduledExecution;
 
 /**
  * The retention job (error-code.md §13): old errors (unresolved after {@code retention.unresolvedDays}, resolved
@@ -45,12 +47,18 @@ public class Retention {
     }
 
     @Scheduled(cron = "${brain.error.retention.cron:0 30 3 * * ?}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
-    void scheduled() {
-        run(false);
+    void scheduled(ScheduledExecution execution) {
+        run(false, JobRuns.period(execution));
     }
 
     public JobRunResult run(boolean manual) {
+        return run(manual, Duration.ZERO);
+    }
+
+    /** A run; a scheduled one ({@code period} > 0) is skipped when it ran less than ¾ period ago (JobRuns). */
+    JobRunResult run(boolean manual, Duration period) {
         Instant started = clock.instant();
+        long[] id = { 0 };
         OffsetDateTime now = OffsetDateTime.ofInstant(started, ZoneOffset.UTC);
         Map<String, Long> counts = new LinkedHashMap<>();
         Boolean ran = QuarkusTransaction.requiringNew().call(() -> {
@@ -58,6 +66,10 @@ public class Retention {
                     .orElse(false)) {
                 return false;
             }
+            if (runs.ranThisPeriod(JOB, null, period, started)) {
+                return false;
+            }
+            id[0] = runs.start(JOB, null, manual, started);   // its own transaction: seen by the next holder of the lock
             long errors = 0;
             while (true) {
                 record Old(long id, String tenant, String type, String template) {
@@ -97,7 +109,6 @@ public class Retention {
         if (!ran) {
             return runs.skipped(JOB, null, manual, started);
         }
-        long id = runs.start(JOB, null, manual, started);
-        return runs.finish(id, JOB, null, started, List.of(), counts, null);
+        return runs.finish(id[0], JOB, null, started, List.of(), counts, null);
     }
 }

@@ -5,6 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -39,6 +40,7 @@ import dev.brain.grpc.v1.JobRunResult;
 import io.quarkus.logging.Log;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
+import io.quarkus.scheduler.ScheduledExecution;
 
 /**
  * The learning cycle (error-code.md §8): nine phases per tenant, each its own transaction, under a per-tenant
@@ -73,7 +75,8 @@ public class LearningCycle {
 
     @Scheduled(every = "${brain.error.learning.interval:15m}", delayed = "60s",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
-    void scheduled() {
+    void scheduled(ScheduledExecution execution) {
+        Duration period = JobRuns.period(execution);
         List<String> tenants = jdbc.list("""
                 select t.tenant from (select distinct tenant from error
                                       union select distinct tenant from solution_outcome
@@ -90,7 +93,7 @@ public class LearningCycle {
                 rs -> rs.getString(1));
         for (String tenant : tenants) {
             try {
-                run(tenant, false);
+                run(tenant, false, period);
             } catch (RuntimeException e) {
                 Log.warnf("learning cycle of tenant %s failed: %s", tenant, e.getMessage());
             }
@@ -99,12 +102,20 @@ public class LearningCycle {
 
     /** Runs the cycle for the tenant now (or reports it skipped when another run holds the lock). */
     public JobRunResult run(String tenant, boolean manual) {
+        return run(tenant, manual, Duration.ZERO);
+    }
+
+    /** A run; a scheduled one ({@code period} > 0) is skipped when the tenant's ran less than ¾ period ago (JobRuns). */
+    JobRunResult run(String tenant, boolean manual, Duration period) {
         Instant started = clock.instant();
         return jdbc.withConnection(lock -> {
             if (!advisoryLock(lock, "select pg_try_advisory_lock(hashtext(?))", tenant)) {
                 return runs.skipped(JOB, tenant, manual, started);
             }
             try {
+                if (runs.ranThisPeriod(JOB, tenant, period, started)) {
+                    return runs.skipped(JOB, tenant, manual, started);
+                }
                 return cycle(tenant, manual, started);
             } finally {
                 advisoryLock(lock, "select pg_advisory_unlock(hashtext(?))", tenant);

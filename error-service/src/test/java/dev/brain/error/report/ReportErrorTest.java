@@ -2,6 +2,7 @@ package dev.brain.error.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.assertj.core.api.Assertions.within;
 
 import java.time.Duration;
@@ -176,6 +177,13 @@ class ReportErrorTest extends ErrorServiceTestBase {
             assertThatThrownBy(call::run).isInstanceOf(StatusRuntimeException.class)
                     .satisfies(e -> assertThat(Status.fromThrowable(e).getCode()).isEqualTo(Status.Code.NOT_FOUND));
         }
+        // and in the same words: nothing tells a foreign id from an unknown one (docs/decisions.md)
+        String foreign = Status.fromThrowable(catchThrowable(() -> errors(otherTenant).getError(
+                GetErrorRequest.newBuilder().setErrorId(mine).build()))).getDescription();
+        String unknown = Status.fromThrowable(catchThrowable(() -> errors(otherTenant).getError(
+                GetErrorRequest.newBuilder().setErrorId(mine + 1_000_000).build()))).getDescription();
+        assertThat(foreign.replace(String.valueOf(mine), "ID"))
+                .isEqualTo(unknown.replace(String.valueOf(mine + 1_000_000), "ID"));
     }
 
     @Test

@@ -24,6 +24,10 @@ public class ApiToken {
     @Column(nullable = false)
     public String tenant;
 
+    /** The user of the tenant the token stands for (memory pair {@code <tenant>:<user>}); null: the tenant itself. */
+    @Column(name = "user_id")
+    public String userId;
+
     @Column(name = "default_project", nullable = false)
     public String defaultProject;
 

@@ -1,5 +1,7 @@
 package dev.brain.gateway.auth;
 
+import java.util.stream.Collectors;
+
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.quarkus.security.AuthenticationFailedException;
@@ -11,7 +13,8 @@ import io.quarkus.security.runtime.QuarkusPrincipal;
 import io.quarkus.security.runtime.QuarkusSecurityIdentity;
 import io.smallrye.mutiny.Uni;
 
-/** Turns a bearer token into an identity: principal = tenant, roles = scopes, attribute {@code caller}. */
+/** Turns a bearer token into an identity: principal = tenant, roles = the scopes it may use
+ * (each held scope and those below it), attribute {@code caller}. */
 @ApplicationScoped
 public class ApiTokenIdentityProvider implements IdentityProvider<TokenAuthenticationRequest> {
 
@@ -42,7 +45,7 @@ public class ApiTokenIdentityProvider implements IdentityProvider<TokenAuthentic
     private static SecurityIdentity identity(Caller caller) {
         return QuarkusSecurityIdentity.builder()
                 .setPrincipal(new QuarkusPrincipal(caller.tenant()))
-                .addRoles(caller.scopes())
+                .addRoles(TokenScope.effective(caller.scopes()).stream().map(TokenScope::id).collect(Collectors.toSet()))
                 .addAttribute(CALLER, caller)
                 .build();
     }

@@ -27,7 +27,8 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 
 /**
  * Bearer tokens: {@code brn_} + 256 random bits (base64url). Only the SHA-256 of a token is stored; a
- * token maps to a tenant, a default project and scopes ({@link ApiTokenRepository} stores them).
+ * token maps to a tenant, optionally a user of it, a default project and scopes ({@link ApiTokenRepository}
+ * stores them).
  */
 @ApplicationScoped
 public class ApiTokens {
@@ -60,19 +61,48 @@ public class ApiTokens {
         return token != null && token.startsWith(PREFIX) && token.length() <= 100;
     }
 
-    /** Creates a token and returns it; the plain token exists only in the caller's hands from now on. */
+    /** Creates a token of the tenant itself (no user) and returns it; the plain token exists only in the caller's hands. */
     public String create(String tenant, String defaultProject, Set<String> scopes, String label) {
-        byte[] secret = new byte[32];
-        RANDOM.nextBytes(secret);
-        String token = PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
-        register(token, tenant, defaultProject, scopes, label);
-        return token;
+        return create(tenant, null, defaultProject, scopes, label).token();
     }
 
-    /** Stores the hash of a known token (idempotent). */
+    /** A token just created: the token itself (shown once, never stored) and its row's id. */
+    public record Created(long id, String token) {
+    }
+
+    /** Creates a token, optionally of one user of the tenant; only its SHA-256 is stored. */
+    public Created create(String tenant, String user, String defaultProject, Set<String> scopes, String label) {
+        String token = newToken();
+        long id = repository.insert(sha256(token), tenant, user, defaultProject, scopes.toArray(String[]::new), label,
+                OffsetDateTime.now(ZoneOffset.UTC));
+        return new Created(id, token);
+    }
+
+    private static String newToken() {
+        byte[] secret = new byte[32];
+        RANDOM.nextBytes(secret);
+        return PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
+    }
+
+    /** Stores the hash of a known token, or brings its tenant, project and scopes up to date (idempotent). */
     public void register(String token, String tenant, String defaultProject, Set<String> scopes, String label) {
         repository.register(sha256(token), tenant, defaultProject, scopes.toArray(String[]::new), label,
                 OffsetDateTime.now(ZoneOffset.UTC));
+    }
+
+    /** The stored row of a token (revoked or not), by the token itself. */
+    public Optional<ApiToken> find(String token) {
+        return wellFormed(token) ? repository.findByHash(sha256(token)) : Optional.empty();
+    }
+
+    /**
+     * Revokes a token: it stops working at once on this replica (its believed caller is dropped) and within
+     * {@link #BELIEVED} on every other one.
+     */
+    public Optional<ApiToken> revoke(long id) {
+        Optional<ApiToken> revoked = repository.revoke(id, OffsetDateTime.now(ZoneOffset.UTC));
+        revoked.ifPresent(t -> recent.invalidate(t.tokenSha256));
+        return revoked;
     }
 
     /**
@@ -86,14 +116,14 @@ public class ApiTokens {
         }
         String hash = sha256(token);
         Optional<Caller> caller = repository.findActive(hash)
-                .map(t -> new Caller(t.tenant, t.defaultProject, new LinkedHashSet<>(List.of(t.scopes))));
+                .map(t -> new Caller(t.tenant, t.userId, t.defaultProject, new LinkedHashSet<>(List.of(t.scopes))));
         caller.ifPresent(c -> recent.put(hash, c));
         return caller;
     }
 
     /**
      * The local token of {@code ./brain up}: read from {@code file} if it exists (and registered again, so a
-     * fresh database accepts it), else created and written there with mode 0600.
+     * fresh database accepts it and an older row gets today's scopes), else created and written there with mode 0600.
      */
     public String ensureTokenFile(Path file, String tenant, String defaultProject, Set<String> scopes) {
         try {
@@ -105,7 +135,8 @@ public class ApiTokens {
             if (file.getParent() != null) {
                 Files.createDirectories(file.getParent());
             }
-            String token = create(tenant, defaultProject, scopes, "local");
+            String token = newToken();
+            register(token, tenant, defaultProject, scopes, "local");
             Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             Files.writeString(file, token + "\n", StandardCharsets.UTF_8);
             return token;

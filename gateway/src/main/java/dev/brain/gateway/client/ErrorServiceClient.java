@@ -8,6 +8,8 @@ import dev.brain.grpc.v1.CheckPreventionRequest;
 import dev.brain.grpc.v1.CheckPreventionResponse;
 import dev.brain.grpc.v1.ErrorStatsRequest;
 import dev.brain.grpc.v1.ErrorStatsResponse;
+import dev.brain.grpc.v1.ErrorTimelineRequest;
+import dev.brain.grpc.v1.ErrorTimelineResponse;
 import dev.brain.grpc.v1.ExportErrorsRequest;
 import dev.brain.grpc.v1.ExportErrorsResponse;
 import dev.brain.grpc.v1.GetErrorRequest;
@@ -74,7 +76,11 @@ import dev.brain.grpc.v1.UpdateErrorResponse;
 import io.quarkus.grpc.GrpcClient;
 import io.smallrye.mutiny.Uni;
 
-/** The gateway's only door to error-service (every call made by {@link ServiceCall}). */
+/**
+ * The gateway's only door to error-service (every call made by {@link ServiceCall}). Reads go through
+ * {@code calls.read} (retried on UNAVAILABLE); writes through {@code calls.call} (never retried): CheckPrevention
+ * counts a trigger on every rule it returns, so it is a write here.
+ */
 @ApplicationScoped
 public class ErrorServiceClient {
 
@@ -107,7 +113,7 @@ public class ErrorServiceClient {
         this.sessions = sessions;
         this.code = code;
         this.findings = findings;
-        this.calls = new ServiceCall(NAME, config.deadline());
+        this.calls = new ServiceCall(NAME, config);
     }
 
     /**
@@ -119,12 +125,18 @@ public class ErrorServiceClient {
     }
 
     public Uni<QueryErrorsResponse> queryErrors(String tenant, QueryErrorsRequest request) {
-        return calls.call(service, tenant, s -> s.queryErrors(request));
+        return calls.read(service, tenant, s -> s.queryErrors(request));
     }
 
     public Uni<GetErrorResponse> getError(String tenant, Scope scope, long errorId) {
-        return calls.call(service, tenant,
+        return calls.read(service, tenant,
                 s -> s.getError(GetErrorRequest.newBuilder().setScope(scope).setErrorId(errorId).build()));
+    }
+
+    /** One error's occurrences per day over the last {@code days} days (the web view's chart). */
+    public Uni<ErrorTimelineResponse> errorTimeline(String tenant, Scope scope, long errorId, int days) {
+        return calls.read(service, tenant, s -> s.errorTimeline(ErrorTimelineRequest.newBuilder().setScope(scope)
+                .setErrorId(errorId).setDays(days).build()));
     }
 
     public Uni<ReportSolutionResponse> reportSolution(String tenant, ReportSolutionRequest request) {
@@ -148,14 +160,17 @@ public class ErrorServiceClient {
         return listNotifications(tenant, request, null);
     }
 
+    /** Pending notifications; retried only when it does not acknowledge what it returns (then it writes). */
     public Uni<ListNotificationsResponse> listNotifications(String tenant, ListNotificationsRequest request,
             Duration callDeadline) {
-        return calls.call(notifications, tenant, callDeadline, s -> s.listNotifications(request));
+        return request.getAcknowledge()
+                ? calls.call(notifications, tenant, callDeadline, s -> s.listNotifications(request))
+                : calls.read(notifications, tenant, callDeadline, s -> s.listNotifications(request));
     }
 
     /** One page of errors; {@code callDeadline} null: the default deadline. */
     public Uni<ListErrorsResponse> listErrors(String tenant, ListErrorsRequest request, Duration callDeadline) {
-        return calls.call(service, tenant, callDeadline, s -> s.listErrors(request));
+        return calls.read(service, tenant, callDeadline, s -> s.listErrors(request));
     }
 
     public Uni<UpdateErrorResponse> updateError(String tenant, UpdateErrorRequest request) {
@@ -168,22 +183,25 @@ public class ErrorServiceClient {
 
     /** The prevention rules; {@code callDeadline} null: the default deadline. */
     public Uni<ListRulesResponse> listRules(String tenant, ListRulesRequest request, Duration callDeadline) {
-        return calls.call(prevention, tenant, callDeadline, s -> s.listRules(request));
+        return calls.read(prevention, tenant, callDeadline, s -> s.listRules(request));
     }
 
     public Uni<ReportRuleOutcomeResponse> reportRuleOutcome(String tenant, ReportRuleOutcomeRequest request) {
         return calls.call(prevention, tenant, s -> s.reportRuleOutcome(request));
     }
 
-    /** Registers (or refreshes) a session, e.g. Claude Code's session at its SessionStart hook. */
+    /**
+     * Registers (or refreshes) a session, e.g. Claude Code's session at its SessionStart hook; idempotent per
+     * (tenant, session key), so retried like a read.
+     */
     public Uni<RegisterSessionResponse> registerSession(String tenant, RegisterSessionRequest request,
             Duration callDeadline) {
-        return calls.call(sessions, tenant, callDeadline, s -> s.registerSession(request));
+        return calls.read(sessions, tenant, callDeadline, s -> s.registerSession(request));
     }
 
     /** One page of the error export (JSON lines); a page reads up to 1,000 records, so a longer deadline. */
     public Uni<ExportErrorsResponse> exportErrors(String tenant, ExportErrorsRequest request) {
-        return calls.call(service, tenant, Duration.ofMinutes(1), s -> s.exportErrors(request));
+        return calls.read(service, tenant, Duration.ofMinutes(1), s -> s.exportErrors(request));
     }
 
     /** One import call = one transaction; a long deadline, an import writes every record of its lines. */
@@ -218,23 +236,28 @@ public class ErrorServiceClient {
 
     // code intelligence (CodeService) --------------------------------------------------------------------------
 
-    /** Analyzes and (unless dry run) registers a source; {@code callDeadline} null: the default deadline. */
+    /**
+     * Analyzes and (unless dry run) registers a source; {@code callDeadline} null: the default deadline. A dry run
+     * stores nothing and is retried like a read.
+     */
     public Uni<AnalyzeCodeResponse> analyzeCode(String tenant, AnalyzeCodeRequest request, Duration callDeadline) {
-        return calls.call(code, tenant, callDeadline, s -> s.analyzeCode(request));
+        return request.getDryRun()
+                ? calls.read(code, tenant, callDeadline, s -> s.analyzeCode(request))
+                : calls.call(code, tenant, callDeadline, s -> s.analyzeCode(request));
     }
 
     public Uni<FindReusableResponse> findReusable(String tenant, FindReusableRequest request) {
-        return calls.call(code, tenant, s -> s.findReusable(request));
+        return calls.read(code, tenant, s -> s.findReusable(request));
     }
 
     /** Modules similar to a source; {@code callDeadline} null: the default deadline. */
     public Uni<CheckSimilarityResponse> checkSimilarity(String tenant, CheckSimilarityRequest request,
             Duration callDeadline) {
-        return calls.call(code, tenant, callDeadline, s -> s.checkSimilarity(request));
+        return calls.read(code, tenant, callDeadline, s -> s.checkSimilarity(request));
     }
 
     public Uni<ListModulesResponse> listModules(String tenant, ListModulesRequest request) {
-        return calls.call(code, tenant, s -> s.listModules(request));
+        return calls.read(code, tenant, s -> s.listModules(request));
     }
 
     // findings store (FindingsService) ----------------------------------------------------------------------------
@@ -244,7 +267,7 @@ public class ErrorServiceClient {
     }
 
     public Uni<GetFindingResponse> getFinding(String tenant, GetFindingRequest request) {
-        return calls.call(findings, tenant, s -> s.getFinding(request));
+        return calls.read(findings, tenant, s -> s.getFinding(request));
     }
 
     public Uni<DeleteFindingResponse> deleteFinding(String tenant, DeleteFindingRequest request) {
@@ -254,10 +277,10 @@ public class ErrorServiceClient {
     /** The project's index lines; {@code callDeadline} null: the default deadline (the SessionStart digest's own). */
     public Uni<FindingsIndexResponse> findingsIndex(String tenant, FindingsIndexRequest request,
             Duration callDeadline) {
-        return calls.call(findings, tenant, callDeadline, s -> s.findingsIndex(request));
+        return calls.read(findings, tenant, callDeadline, s -> s.findingsIndex(request));
     }
 
     public Uni<ExportFindingsResponse> exportFindings(String tenant, ExportFindingsRequest request) {
-        return calls.call(findings, tenant, s -> s.exportFindings(request));
+        return calls.read(findings, tenant, s -> s.exportFindings(request));
     }
 }

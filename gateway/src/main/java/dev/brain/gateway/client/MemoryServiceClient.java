@@ -25,6 +25,8 @@ import dev.brain.grpc.v1.WriteEntryRequest;
 import dev.brain.grpc.v1.WriteEntryResponse;
 import dev.brain.grpc.v1.ActivateRequest;
 import dev.brain.grpc.v1.ActivateResponse;
+import dev.brain.grpc.v1.ListSynapsesRequest;
+import dev.brain.grpc.v1.ListSynapsesResponse;
 import dev.brain.grpc.v1.FindPathRequest;
 import dev.brain.grpc.v1.FindPathResponse;
 import dev.brain.grpc.v1.GetSynapseStatsRequest;
@@ -64,7 +66,7 @@ public class MemoryServiceClient {
         this.synapses = synapses;
         this.shortTerm = shortTerm;
         this.longTerm = longTerm;
-        this.calls = new ServiceCall(NAME, config.deadline());
+        this.calls = new ServiceCall(NAME, config);
     }
 
     /** Writes a short-term entry (memory_remember). */
@@ -74,12 +76,15 @@ public class MemoryServiceClient {
 
     /** Short-term entries nearest to a query (what a recall that found nothing says is still waiting). */
     public Uni<SearchEntriesResponse> searchEntries(String tenant, SearchEntriesRequest request) {
-        return calls.call(shortTerm, tenant, s -> s.searchEntries(request));
+        return calls.read(shortTerm, tenant, s -> s.searchEntries(request));
     }
 
-    /** The read path (memory_recall). */
+    /**
+     * The read path (memory_recall). It records the turn's node ids under the request's turn_id, an idempotent
+     * upsert (a repeated read adds the same ids), so it is retried like a read.
+     */
     public Uni<ReadResponse> read(String tenant, ReadRequest request) {
-        return calls.call(longTerm, tenant, s -> s.read(request));
+        return calls.read(longTerm, tenant, s -> s.read(request));
     }
 
     /** Usage reinforcement of a turn's final answer (memory_feedback). */
@@ -109,18 +114,24 @@ public class MemoryServiceClient {
 
     /** Spreading activation from {@code start} in both directions. */
     public Uni<ActivateResponse> activate(String tenant, NodeRef start, int maxDepth) {
-        return calls.call(synapses, tenant,
+        return calls.read(synapses, tenant,
                 s -> s.activate(ActivateRequest.newBuilder().setStart(start).setMaxDepth(maxDepth).build()));
+    }
+
+    /** The synapses touching {@code node} (both directions), strongest first, one page of at most {@code pageSize}. */
+    public Uni<ListSynapsesResponse> synapsesOf(String tenant, NodeRef node, int pageSize, String pageToken) {
+        return calls.read(synapses, tenant, s -> s.listSynapses(ListSynapsesRequest.newBuilder().setNode(node)
+                .setPageSize(pageSize).setPageToken(pageToken == null ? "" : pageToken).build()));
     }
 
     /** The strongest path between two nodes in both directions. */
     public Uni<FindPathResponse> findPath(String tenant, NodeRef from, NodeRef to) {
-        return calls.call(synapses, tenant, s -> s.findPath(FindPathRequest.newBuilder().setFrom(from).setTo(to).build()));
+        return calls.read(synapses, tenant, s -> s.findPath(FindPathRequest.newBuilder().setFrom(from).setTo(to).build()));
     }
 
     /** The tenant's network statistics. */
     public Uni<GetSynapseStatsResponse> networkStats(String tenant) {
-        return calls.call(synapses, tenant, s -> s.getStats(GetSynapseStatsRequest.getDefaultInstance()));
+        return calls.read(synapses, tenant, s -> s.getStats(GetSynapseStatsRequest.getDefaultInstance()));
     }
 
     /** Runs a memory job now (admin). */

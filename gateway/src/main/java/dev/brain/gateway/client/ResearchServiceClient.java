@@ -70,7 +70,7 @@ public class ResearchServiceClient {
             ServicesConfig config) {
         this.service = service;
         this.knowledge = knowledge;
-        this.calls = new ServiceCall(NAME, config.deadline());
+        this.calls = new ServiceCall(NAME, config);
     }
 
     /**
@@ -78,7 +78,7 @@ public class ResearchServiceClient {
      * {@link ServiceCounts#down} and no cycles.
      */
     public Uni<Overview> overview(String tenant) {
-        return calls.call(service, tenant, s -> s.stats(ResearchStatsRequest.getDefaultInstance()))
+        return calls.read(service, tenant, s -> s.stats(ResearchStatsRequest.getDefaultInstance()))
                 .map(r -> {
                     Map<String, Long> counts = new LinkedHashMap<>();
                     for (TableCount table : r.getTablesList()) {
@@ -93,11 +93,11 @@ public class ResearchServiceClient {
     // ---- insights -------------------------------------------------------------------------------------------
 
     public Uni<ListInsightsResponse> listInsights(String tenant, ListInsightsRequest request) {
-        return calls.call(service, tenant, s -> s.listInsights(request));
+        return calls.read(service, tenant, s -> s.listInsights(request));
     }
 
     public Uni<GetInsightResponse> getInsight(String tenant, GetInsightRequest request) {
-        return calls.call(service, tenant, s -> s.getInsight(request));
+        return calls.read(service, tenant, s -> s.getInsight(request));
     }
 
     public Uni<UpdateInsightStatusResponse> updateInsightStatus(String tenant, UpdateInsightStatusRequest request) {
@@ -105,11 +105,11 @@ public class ResearchServiceClient {
     }
 
     public Uni<SuggestResponse> suggest(String tenant, SuggestRequest request) {
-        return calls.call(service, tenant, s -> s.suggest(request));
+        return calls.read(service, tenant, s -> s.suggest(request));
     }
 
     public Uni<TrendsResponse> trends(String tenant, TrendsRequest request) {
-        return calls.call(service, tenant, s -> s.trends(request));
+        return calls.read(service, tenant, s -> s.trends(request));
     }
 
     /** Runs the tenant's research cycle now (admin); a long deadline. */
@@ -125,15 +125,15 @@ public class ResearchServiceClient {
     }
 
     public Uni<SearchKnowledgeResponse> searchKnowledge(String tenant, SearchKnowledgeRequest request) {
-        return calls.call(knowledge, tenant, s -> s.search(request));
+        return calls.read(knowledge, tenant, s -> s.search(request));
     }
 
     public Uni<KnowledgeStructureResponse> structure(String tenant, KnowledgeStructureRequest request) {
-        return calls.call(knowledge, tenant, s -> s.structure(request));
+        return calls.read(knowledge, tenant, s -> s.structure(request));
     }
 
     public Uni<ReadKnowledgeBlockResponse> readBlock(String tenant, ReadKnowledgeBlockRequest request) {
-        return calls.call(knowledge, tenant, s -> s.readBlock(request));
+        return calls.read(knowledge, tenant, s -> s.readBlock(request));
     }
 
     public Uni<DeactivateKnowledgeResponse> deactivate(String tenant, DeactivateKnowledgeRequest request) {

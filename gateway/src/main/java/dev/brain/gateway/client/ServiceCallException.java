@@ -1,5 +1,7 @@
 package dev.brain.gateway.client;
 
+import io.grpc.Status;
+
 /** A failed call to a service, already in the words a reader sees, and of which {@link Kind}. */
 public class ServiceCallException extends RuntimeException {
 
@@ -20,13 +22,34 @@ public class ServiceCallException extends RuntimeException {
     }
 
     private final Kind kind;
+    private final Status.Code code;
+    private final boolean outage;
 
     ServiceCallException(Kind kind, String message) {
+        this(kind, message, null, false);
+    }
+
+    ServiceCallException(Kind kind, String message, Status.Code code, boolean outage) {
         super(message);
         this.kind = kind;
+        this.code = code;
+        this.outage = outage;
     }
 
     public Kind kind() {
         return kind;
+    }
+
+    /** The gRPC status the service answered with; null when no call was made (an open circuit breaker). */
+    Status.Code code() {
+        return code;
+    }
+
+    /**
+     * True when the failure says the service is unreachable or did not answer within the normal deadline: what its
+     * circuit breaker counts (a rejected argument or a missing record says nothing about the service's health).
+     */
+    boolean outage() {
+        return outage;
     }
 }

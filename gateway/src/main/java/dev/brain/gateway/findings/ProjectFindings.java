@@ -7,7 +7,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import com.google.protobuf.Timestamp;
 
-import dev.brain.gateway.auth.Caller;
 import dev.brain.gateway.client.ErrorServiceClient;
 import dev.brain.gateway.client.ServiceCallException;
 import dev.brain.gateway.errors.ErrorInputs.Who;
@@ -42,11 +41,6 @@ public class ProjectFindings {
 
     public ProjectFindings(ErrorServiceClient errors) {
         this.errors = errors;
-    }
-
-    /** A save or delete needs a token with scope {@code write} (or {@code admin}). */
-    public static boolean canWrite(Caller caller) {
-        return caller.scopes().contains(Caller.WRITE) || caller.scopes().contains(Caller.ADMIN);
     }
 
     public Uni<SavedFinding> save(Who who, String slug, FindingInput in) {

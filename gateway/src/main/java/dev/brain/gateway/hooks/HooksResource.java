@@ -19,10 +19,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.brain.gateway.auth.Caller;
 import dev.brain.gateway.auth.CurrentCaller;
+import dev.brain.gateway.auth.RequiresScope;
+import dev.brain.gateway.auth.TokenScope;
 import dev.brain.gateway.code.CodeHints;
 import dev.brain.gateway.code.CodeIntelligence;
-import dev.brain.gateway.errors.ErrorInputs;
 import dev.brain.gateway.errors.ErrorInputs.Who;
+import dev.brain.gateway.errors.ErrorInputs;
 import dev.brain.gateway.errors.ErrorIntelligence;
 import dev.brain.gateway.errors.ErrorViews.ErrorList;
 import dev.brain.gateway.errors.ErrorViews.Notifications;
@@ -67,6 +69,7 @@ public class HooksResource {
     }
 
     /** Registers the session and answers the project's digest. */
+    @RequiresScope(TokenScope.WRITE)
     @POST
     @Path("/session-start")
     public Uni<Response> sessionStart(JsonNode hook) {
@@ -88,6 +91,7 @@ public class HooksResource {
     }
 
     /** Checks a Bash command against the rules and antipatterns before it runs. */
+    @RequiresScope(TokenScope.WRITE)
     @POST
     @Path("/pre-tool-use")
     public Uni<Response> preToolUse(JsonNode hook) {
@@ -119,6 +123,7 @@ public class HooksResource {
     }
 
     /** Records a failed Bash command and answers what Brain knows about the error. */
+    @RequiresScope(TokenScope.WRITE)
     @POST
     @Path("/post-tool-use-failure")
     public Uni<Response> postToolUseFailure(JsonNode hook) {
@@ -149,6 +154,7 @@ public class HooksResource {
      * "error:" in passing); code written by {@code Write}/{@code Edit} is checked for lines that earlier fixes
      * removed and for matching rules.
      */
+    @RequiresScope(TokenScope.WRITE)
     @POST
     @Path("/post-tool-use")
     public Uni<Response> postToolUse(JsonNode hook) {

@@ -2,6 +2,8 @@ package dev.brain.gateway.mcp;
 
 
 import dev.brain.gateway.auth.CurrentCaller;
+import dev.brain.gateway.auth.RequiresScope;
+import dev.brain.gateway.auth.TokenScope;
 import dev.brain.gateway.code.CodeInputs;
 import dev.brain.gateway.code.CodeIntelligence;
 import dev.brain.gateway.code.CodeRenderer;
@@ -28,6 +30,7 @@ public class CodeTools {
     }
 
 
+    @RequiresScope(TokenScope.READ)
     @Tool(name = "brain_find_reusable_code", description = """
             Before writing a utility, helper or component, ask whether you already wrote it in any project: \
             describe what the code should do. Returns registered modules ranked by fit and confidence, with \
@@ -43,6 +46,7 @@ public class CodeTools {
                 .map(ToolCalls.respond(CodeRenderer::reusable)));
     }
 
+    @RequiresScope(TokenScope.WRITE)
     @Tool(name = "brain_register_code", description = """
             Registers a file of this project as reusable code so other sessions and projects can find it: \
             pass its source and project-relative path. Brain splits it into modules (file, class or functions), \
@@ -62,6 +66,7 @@ public class CodeTools {
                 .map(ToolCalls.respond(CodeRenderer::registration)));
     }
 
+    @RequiresScope(TokenScope.READ)
     @Tool(name = "brain_check_code_similarity", description = """
             Checks a piece of code against every registered module of your projects before you add it: exact \
             copies, structural copies (renamed or reformatted) and semantic neighbours, each with a score (0-1), \

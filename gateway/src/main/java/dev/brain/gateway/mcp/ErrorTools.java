@@ -4,8 +4,11 @@ import java.util.List;
 
 import dev.brain.gateway.auth.Caller;
 import dev.brain.gateway.auth.CurrentCaller;
-import dev.brain.gateway.errors.ErrorInputs;
+import dev.brain.gateway.auth.RequiresScope;
+import dev.brain.gateway.auth.ScopeGuard;
+import dev.brain.gateway.auth.TokenScope;
 import dev.brain.gateway.errors.ErrorInputs.Who;
+import dev.brain.gateway.errors.ErrorInputs;
 import dev.brain.gateway.errors.ErrorIntelligence;
 import dev.brain.gateway.errors.ErrorRenderer;
 import dev.brain.gateway.hooks.HookConfig;
@@ -46,6 +49,7 @@ public class ErrorTools {
     }
 
 
+    @RequiresScope(TokenScope.WRITE)
     @Tool(name = "brain_report_error", description = """
             Call whenever a command, build or test fails: pass the raw output. Brain stores the error (or counts \
             a new occurrence) and answers with known solutions and their confidence (0-1), similar errors \
@@ -64,6 +68,7 @@ public class ErrorTools {
                 .map(ToolCalls.respond(ErrorRenderer::report)));
     }
 
+    @RequiresScope(TokenScope.READ)
     @Tool(name = "brain_query_error", description = """
             Searches the errors Brain has seen (all your projects, or only this one) by text: an error \
             message, its first line, a type or keywords. Returns the best matching errors with their top \
@@ -80,6 +85,7 @@ public class ErrorTools {
                 .map(ToolCalls.respond(ErrorRenderer::query)));
     }
 
+    @RequiresScope(TokenScope.WRITE)
     @Tool(name = "brain_report_solution", description = """
             Call after you fixed an error that Brain knows (error_id from brain_report_error): records how \
             you fixed it so Brain can offer the fix next time, here and in other projects, and marks the \
@@ -100,6 +106,7 @@ public class ErrorTools {
                 .map(ToolCalls.respond(ErrorRenderer::solution)));
     }
 
+    @RequiresScope(TokenScope.WRITE)
     @Tool(name = "brain_report_attempt", description = """
             Call when a fix you tried for a known error did NOT work: what you tried and why it failed. \
             Brain warns you and others away from it, and errors with many failed attempts become \
@@ -115,6 +122,7 @@ public class ErrorTools {
                 .map(ToolCalls.respond(ErrorRenderer::attempt)));
     }
 
+    @RequiresScope(TokenScope.WRITE)
     @Tool(name = "brain_rate_solution", description = """
             Call after applying a solution Brain suggested: outcome success, failure or partial. Brain \
             updates the solution's confidence for this error (failures lower it) and returns the new \
@@ -131,6 +139,7 @@ public class ErrorTools {
                 .map(ToolCalls.respond(ErrorRenderer::rating)));
     }
 
+    @RequiresScope(TokenScope.READ)
     @Tool(name = "brain_check_prevention", description = """
             Call before running a risky command or writing code that failed before: checks a command, an \
             output or code against rules and antipatterns Brain learned, and code lines that earlier fixes \
@@ -148,6 +157,7 @@ public class ErrorTools {
                 .map(ToolCalls.respond(ErrorRenderer::prevention)));
     }
 
+    @RequiresScope(TokenScope.READ)
     @Tool(name = "brain_notifications", description = """
             Lists Brain's pending notifications for this session, its project and the tenant: solutions \
             now available for your errors, recurring errors, triggered rules, insights. With acknowledge \
@@ -156,10 +166,14 @@ public class ErrorTools {
             @ToolArg(name = "acknowledge", description = "Mark the listed notifications read", required = false, defaultValue = "false") boolean acknowledge,
             @ToolArg(name = "project", description = Descriptions.PROJECT, required = false) String project,
             McpConnection connection) {
+        if (acknowledge) { // marking read changes what the tenant's other sessions see
+            ScopeGuard.require(caller.get(), TokenScope.WRITE, "acknowledge = true");
+        }
         return McpErrors.guard(() -> errors.notifications(who(project, connection), acknowledge)
                 .map(ToolCalls.respond(ErrorRenderer::notifications)));
     }
 
+    @RequiresScope(TokenScope.READ)
     @Tool(name = "brain_get_error", description = """
             One error with everything needed to act on it: its solutions with description, steps and diff, \
             the attempts that failed (and why), occurrences and whether it is resolved. Use it when a hook or \
@@ -170,6 +184,7 @@ public class ErrorTools {
         return McpErrors.guard(() -> errors.get(who(null, connection), errorId).map(ToolCalls.respond(ErrorRenderer::detail)));
     }
 
+    @RequiresScope(TokenScope.READ)
     @Tool(name = "brain_list_errors", description = """
             Lists this project's errors: unresolved (default; most frequent first), recurring (unresolved, seen \
             more than once) or recent, each with its best known solution. Use it at the start of work on a project or to \
@@ -184,6 +199,7 @@ public class ErrorTools {
                 .map(ToolCalls.respond(ErrorRenderer::list)));
     }
 
+    @RequiresScope(TokenScope.WRITE)
     @Tool(name = "brain_update_error", description = """
             Corrects an error record: resolved=true/false, or not_an_error=true when Brain recorded something \
             that is no error (it is kept but never matched, listed or hinted again). Returns the error.""")
@@ -197,6 +213,7 @@ public class ErrorTools {
                 .map(ToolCalls.respond(ErrorRenderer::detail)));
     }
 
+    @RequiresScope(TokenScope.WRITE)
     @Tool(name = "brain_forget", description = """
             Deletes a wrongly recorded error, solution or attempt, with what hangs only on it (an error's \
             occurrences and attempts, solutions linked to it alone). Cannot be undone; to only close an error \
@@ -210,6 +227,7 @@ public class ErrorTools {
                 .map(ToolCalls.respond(ErrorRenderer::forgotten)));
     }
 
+    @RequiresScope(TokenScope.READ)
     @Tool(name = "brain_list_rules", description = """
             Lists the prevention rules that apply in this project (its own and tenant-wide): what each \
             matches, its confidence, how often it prevented a mistake or was a false alarm, and whether a \
@@ -222,6 +240,7 @@ public class ErrorTools {
                 .map(ToolCalls.respond(ErrorRenderer::rules)));
     }
 
+    @RequiresScope(TokenScope.WRITE)
     @Tool(name = "brain_rule_feedback", description = """
             Feedback on a rule's warning: outcome prevented (it stopped a mistake) or false_alarm. \
             blocking=true/false only when the user decided it: a blocking rule makes Brain ask before a \

@@ -2,6 +2,8 @@ package dev.brain.gateway.mcp;
 
 
 import dev.brain.gateway.auth.CurrentCaller;
+import dev.brain.gateway.auth.RequiresScope;
+import dev.brain.gateway.auth.TokenScope;
 import dev.brain.gateway.errors.ErrorInputs.Who;
 import dev.brain.gateway.findings.FindingViews.FindingInput;
 import dev.brain.gateway.findings.FindingsRenderer;
@@ -28,6 +30,7 @@ public class FindingTools {
     }
 
 
+    @RequiresScope(TokenScope.WRITE)
     @Tool(name = "save_finding", description = """
             Saves a trap or invariant of this project for the next agent; the same slug overwrites it. \
             Save only what is durable (still true next month), not obvious (a careful reader of the code would \
@@ -45,15 +48,13 @@ public class FindingTools {
             @ToolArg(name = "verified_against", description = "Commit it was checked against (git rev-parse HEAD)", required = false) String verifiedAgainst,
             McpConnection connection) {
         return McpErrors.guard(() -> {
-            if (!ProjectFindings.canWrite(caller.get())) {
-                throw new IllegalArgumentException("token: saving a finding needs a token with scope write");
-            }
             return findings.save(who(project, connection), slug,
                     new FindingInput(title, body, hook, scope, sourceTask, verifiedAgainst))
                     .map(ToolCalls.respond(FindingsRenderer::saved));
         });
     }
 
+    @RequiresScope(TokenScope.READ)
     @Tool(name = "findings_index", description = """
             The project's findings, one line each (slug — title — hook, ~15 tokens a line): traps and invariants \
             that earlier agents saved. Read it before exploring or changing code you do not know; \

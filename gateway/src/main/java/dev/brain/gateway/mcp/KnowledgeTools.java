@@ -2,7 +2,10 @@ package dev.brain.gateway.mcp;
 
 import java.util.List;
 
+import dev.brain.gateway.auth.Caller;
 import dev.brain.gateway.auth.CurrentCaller;
+import dev.brain.gateway.auth.RequiresScope;
+import dev.brain.gateway.auth.TokenScope;
 import dev.brain.gateway.research.LibraryAccess;
 import dev.brain.gateway.research.ResearchInputs;
 import dev.brain.gateway.research.ResearchRenderer;
@@ -23,6 +26,7 @@ public class KnowledgeTools {
     }
 
 
+    @RequiresScope(TokenScope.READ)
     @Tool(name = "knowledge_search", description = """
             Before researching a topic, look in your knowledge library: what earlier research runs distilled. \
             Stage 1 returns metadata only (topic, one-line summary, path, score), not the full text, plus a \
@@ -32,10 +36,11 @@ public class KnowledgeTools {
             @ToolArg(name = "query", description = "The topic or question") String query,
             @ToolArg(name = "limit", description = "Most entries (1-20)", required = false, defaultValue = "5") int limit,
             @ToolArg(name = "agent", description = Descriptions.AGENT, required = false, defaultValue = "claude") String agent) {
-        return McpErrors.guard(() -> library.search(caller.get().tenant(), query, limit, agent)
+        return McpErrors.guard(() -> library.search(caller.get(), query, limit, agent)
                 .map(ToolCalls.respond(ResearchRenderer::search)));
     }
 
+    @RequiresScope(TokenScope.READ)
     @Tool(name = "knowledge_read", description = """
             Stage 2 of the knowledge library: without heading, the block structure (headings, sizes) of a \
             library file; with heading, that block's markdown (e.g. CURRENT, the latest distillate). Use a \
@@ -44,13 +49,14 @@ public class KnowledgeTools {
             @ToolArg(name = "path", description = Descriptions.LIBRARY_PATH) String path,
             @ToolArg(name = "heading", description = "Block heading as listed by the structure; omit for the structure", required = false) String heading,
             @ToolArg(name = "agent", description = "Agent whose library it is; default: from the path, else claude", required = false) String agent) {
-        String tenant = caller.get().tenant();
+        Caller c = caller.get();
         if (heading == null || heading.isBlank()) {
-            return McpErrors.guard(() -> library.structure(tenant, path, agent).map(ToolCalls.respond(ResearchRenderer::structure)));
+            return McpErrors.guard(() -> library.structure(c, path, agent).map(ToolCalls.respond(ResearchRenderer::structure)));
         }
-        return McpErrors.guard(() -> library.block(tenant, path, heading, agent).map(ToolCalls.respond(ResearchRenderer::block)));
+        return McpErrors.guard(() -> library.block(c, path, heading, agent).map(ToolCalls.respond(ResearchRenderer::block)));
     }
 
+    @RequiresScope(TokenScope.WRITE)
     @Tool(name = "knowledge_save", description = """
             After researching a topic, save the result: the distillate (what was learned, markdown) goes \
             through a keep/discard gate: deep (new knowledge: file created or extended), supplement (small \
@@ -67,7 +73,7 @@ public class KnowledgeTools {
             @ToolArg(name = "agent", description = Descriptions.AGENT, required = false, defaultValue = "claude") String agent,
             @ToolArg(name = "replace_block", description = "Heading of a block to replace (old text kept under HISTORY); omit to add a block", required = false) String replaceBlock,
             @ToolArg(name = "keywords", description = "Keywords to find it by", required = false) List<String> keywords) {
-        return McpErrors.guard(() -> library.save(caller.get().tenant(), new ResearchInputs.SaveKnowledge(topic, distillate,
+        return McpErrors.guard(() -> library.save(caller.get(), new ResearchInputs.SaveKnowledge(topic, distillate,
                 salience, report, status, mode, forUser, agent, replaceBlock, null, keywords))
                 .map(ToolCalls.respond(ResearchRenderer::saved)));
     }

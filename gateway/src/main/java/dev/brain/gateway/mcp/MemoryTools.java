@@ -3,6 +3,8 @@ package dev.brain.gateway.mcp;
 import java.util.List;
 
 import dev.brain.gateway.auth.CurrentCaller;
+import dev.brain.gateway.auth.RequiresScope;
+import dev.brain.gateway.auth.TokenScope;
 import dev.brain.gateway.memory.AgentMemory;
 import dev.brain.gateway.memory.MemoryInputs;
 import dev.brain.gateway.memory.MemoryRenderer;
@@ -11,7 +13,7 @@ import io.quarkiverse.mcp.server.ToolArg;
 import io.quarkiverse.mcp.server.ToolResponse;
 import io.smallrye.mutiny.Uni;
 
-/** MCP tools of the agent's associative long-term memory (memory-service); the pair is (tenant, agent). */
+/** MCP tools of the agent's associative long-term memory (memory-service); the pair is (the token's memory user, agent). */
 public class MemoryTools {
 
     private final AgentMemory memory;
@@ -23,6 +25,7 @@ public class MemoryTools {
     }
 
 
+    @RequiresScope(TokenScope.WRITE)
     @Tool(name = "memory_remember", description = """
             Stores something worth remembering about the user, the work or yourself: a fact, preference, \
             decision or event, in one or two sentences. Salience 0-1 says how much it matters: below 0.3 it \
@@ -38,11 +41,12 @@ public class MemoryTools {
             @ToolArg(name = "emotion", description = "Feeling attached to it, e.g. joy, trust, fear, anger", required = false) String emotion,
             @ToolArg(name = "observer", description = "Whose perspective: user or assistant", required = false, defaultValue = "user") String observer,
             @ToolArg(name = "agent", description = Descriptions.AGENT, required = false, defaultValue = "claude") String agent) {
-        return McpErrors.guard(() -> memory.remember(caller.get().tenant(), new MemoryInputs.Remember(content, salience,
+        return McpErrors.guard(() -> memory.remember(caller.get(), new MemoryInputs.Remember(content, salience,
                 topics, entities, time, timePrecision, emotion, observer, agent))
                 .map(ToolCalls.respond(MemoryRenderer::remembered)));
     }
 
+    @RequiresScope(TokenScope.READ)
     @Tool(name = "memory_recall", description = """
             Recalls long-term memories related to a question or the current topic, at the start of a turn \
             where earlier context may matter. Returns the strongest memories as a block to read (weakest \
@@ -54,10 +58,11 @@ public class MemoryTools {
             @ToolArg(name = "emotion", description = "Current emotion; memories of a close feeling rank higher", required = false) String emotion,
             @ToolArg(name = "agent", description = Descriptions.AGENT, required = false, defaultValue = "claude") String agent,
             @ToolArg(name = "limit", description = "Most memories (1-10)", required = false, defaultValue = "3") int limit) {
-        return McpErrors.guard(() -> memory.recall(caller.get().tenant(), new MemoryInputs.Recall(query, hops, emotion, agent, limit))
+        return McpErrors.guard(() -> memory.recall(caller.get(), new MemoryInputs.Recall(query, hops, emotion, agent, limit))
                 .map(ToolCalls.respond(MemoryRenderer::recall)));
     }
 
+    @RequiresScope(TokenScope.WRITE)
     @Tool(name = "memory_feedback", description = """
             Call once per turn after memory_recall, with its turn_id and your final answer. Brain measures \
             which recalled memories the answer actually used and strengthens those, so useful memories \
@@ -66,7 +71,7 @@ public class MemoryTools {
             @ToolArg(name = "turn_id", description = "turn_id returned by memory_recall") String turnId,
             @ToolArg(name = "answer", description = "Your final answer text of the turn") String answer,
             @ToolArg(name = "agent", description = Descriptions.AGENT, required = false, defaultValue = "claude") String agent) {
-        return McpErrors.guard(() -> memory.feedback(caller.get().tenant(), new MemoryInputs.Feedback(turnId, answer, agent))
+        return McpErrors.guard(() -> memory.feedback(caller.get(), new MemoryInputs.Feedback(turnId, answer, agent))
                 .map(ToolCalls.respond(MemoryRenderer::feedback)));
     }
 }

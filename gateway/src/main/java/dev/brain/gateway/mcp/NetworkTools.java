@@ -3,6 +3,8 @@ package dev.brain.gateway.mcp;
 import java.util.List;
 
 import dev.brain.gateway.auth.CurrentCaller;
+import dev.brain.gateway.auth.RequiresScope;
+import dev.brain.gateway.auth.TokenScope;
 import dev.brain.gateway.network.NetworkRenderer;
 import dev.brain.gateway.network.NetworkService;
 import dev.brain.gateway.network.NodeTypes;
@@ -23,6 +25,7 @@ public class NetworkTools {
         this.caller = caller;
     }
 
+    @RequiresScope(TokenScope.READ)
     @Tool(name = "brain_explore", description = """
             Shows what Brain's network links to a node (an error, solution, code module, rule, …): \
             related errors, solutions, modules, rules, insights and memories, strongest first, each with \
@@ -36,6 +39,7 @@ public class NetworkTools {
                 .map(result -> new ToolResponse(false, List.of(new TextContent(NetworkRenderer.explore(result))), result, null)));
     }
 
+    @RequiresScope(TokenScope.READ)
     @Tool(name = "brain_connections", description = """
             Finds the strongest chain of links between two nodes of Brain's network (at most 5 hops) and \
             names each hop with its link type and weight. Use it to check whether two errors, a solution \

@@ -1,6 +1,8 @@
 package dev.brain.gateway.mcp;
 
 import dev.brain.gateway.auth.CurrentCaller;
+import dev.brain.gateway.auth.RequiresScope;
+import dev.brain.gateway.auth.TokenScope;
 import dev.brain.gateway.research.ResearchIntelligence;
 import dev.brain.gateway.research.ResearchRenderer;
 import io.quarkiverse.mcp.server.Tool;
@@ -20,6 +22,7 @@ public class ResearchTools {
     }
 
 
+    @RequiresScope(TokenScope.READ)
     @Tool(name = "brain_insights", description = """
             Insights that Brain's hourly research cycle found across all your projects: rising or falling \
             error trends, recurring errors without a solution (gaps), synergies, template candidates, project \
@@ -35,6 +38,7 @@ public class ResearchTools {
                 .map(ToolCalls.respond(ResearchRenderer::insights)));
     }
 
+    @RequiresScope(TokenScope.READ)
     @Tool(name = "brain_suggest", description = """
             Before starting something (a new project, an optimisation, a refactoring), describe it: Brain ranks \
             its active insights and your knowledge library's entries by similarity to that context and by \
@@ -44,7 +48,7 @@ public class ResearchTools {
             @ToolArg(name = "context", description = "What you are about to do, e.g. 'starting a REST API in Go'") String context,
             @ToolArg(name = "limit", description = "Most suggestions (1-50)", required = false, defaultValue = "5") int limit,
             @ToolArg(name = "agent", description = Descriptions.AGENT, required = false, defaultValue = "claude") String agent) {
-        return McpErrors.guard(() -> research.suggest(caller.get().tenant(), context, limit, agent)
+        return McpErrors.guard(() -> research.suggest(caller.get(), context, limit, agent)
                 .map(ToolCalls.respond(ResearchRenderer::suggestions)));
     }
 }

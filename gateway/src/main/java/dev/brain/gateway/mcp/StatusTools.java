@@ -3,6 +3,8 @@ package dev.brain.gateway.mcp;
 import java.util.List;
 
 import dev.brain.gateway.auth.CurrentCaller;
+import dev.brain.gateway.auth.RequiresScope;
+import dev.brain.gateway.auth.TokenScope;
 import dev.brain.gateway.status.StatusRenderer;
 import dev.brain.gateway.status.StatusService;
 import io.quarkiverse.mcp.server.TextContent;
@@ -21,6 +23,7 @@ public class StatusTools {
         this.caller = caller;
     }
 
+    @RequiresScope(TokenScope.READ)
     @Tool(name = "brain_status", description = """
             Shows whether Brain's services (error, memory, research) are up and how much each one \
             knows for you: live row counts per table of your tenant, the synapse network, and the last and \

@@ -18,6 +18,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import com.google.protobuf.Timestamp;
 
+import dev.brain.gateway.auth.Caller;
 import dev.brain.gateway.client.MemoryServiceClient;
 import dev.brain.gateway.memory.MemoryViews.Feedback;
 import dev.brain.gateway.memory.MemoryViews.PathStep;
@@ -67,11 +68,17 @@ public class AgentMemory {
     }
 
     /**
-     * The memory pair of a caller (memory.md §4.1): {@code user_id} is the token's tenant — every token of a
-     * tenant shares one memory per agent — and {@code agent_id} the agent argument (default {@code claude}).
+     * The memory pair of a caller (memory.md §4.1): {@code user_id} is the token's memory user — the tenant, or
+     * {@code <tenant>:<user>} for a token that names a user ({@link Caller#memoryUser}) — and {@code agent_id} the
+     * agent argument (default {@code claude}).
      */
-    public static Pair pair(String tenant, String agent) {
-        return Pair.newBuilder().setUserId(tenant).setAgentId(agent(agent)).build();
+    public static Pair pair(Caller caller, String agent) {
+        return pair(caller.memoryUser(), agent);
+    }
+
+    /** The pair of a memory user ({@code tenant} or {@code tenant:user}) and an agent (default {@code claude}). */
+    public static Pair pair(String userId, String agent) {
+        return Pair.newBuilder().setUserId(userId).setAgentId(agent(agent)).build();
     }
 
     /** The agent argument, default {@code claude}. */
@@ -164,7 +171,7 @@ public class AgentMemory {
     // ---------------------------------------------------------------------------------------------------------
 
     /** memory_remember: one short-term entry of the pair. */
-    public Uni<Remembered> remember(String tenant, MemoryInputs.Remember in) {
+    public Uni<Remembered> remember(Caller caller, MemoryInputs.Remember in) {
         String content = required("content", in.content());
         int bytes = content.getBytes(StandardCharsets.UTF_8).length;
         if (bytes > MAX_CONTENT_BYTES) {
@@ -172,7 +179,8 @@ public class AgentMemory {
         }
         double salience = salience(in.salience());
         Observer observer = observer(in.observer());
-        Pair pair = pair(tenant, in.agent());
+        Pair pair = pair(caller, in.agent());
+        String tenant = caller.tenant();
         WriteEntryRequest.Builder request = WriteEntryRequest.newBuilder().setPair(pair).setObserver(observer)
                 .setContent(content).setSalience(salience);
         if (in.topics() != null) {
@@ -218,7 +226,7 @@ public class AgentMemory {
     }
 
     /** memory_recall: the read path with a new turn id and the rendered block; says what was searched when empty. */
-    public Uni<Recall> recall(String tenant, MemoryInputs.Recall in) {
+    public Uni<Recall> recall(Caller caller, MemoryInputs.Recall in) {
         String query = required("query", in.query());
         int hops = in.hops() == null ? 1 : in.hops();
         if (hops < 0 || hops > MAX_HOPS) {
@@ -228,7 +236,8 @@ public class AgentMemory {
         if (limit < 1 || limit > MAX_LIMIT) {
             throw new IllegalArgumentException("limit: " + limit + " is outside 1.." + MAX_LIMIT);
         }
-        Pair pair = pair(tenant, in.agent());
+        Pair pair = pair(caller, in.agent());
+        String tenant = caller.tenant();
         String turnId = "turn-" + UUID.randomUUID();
         ReadRequest.Builder request = ReadRequest.newBuilder().setPair(pair).setTurnId(turnId).setQueryText(query)
                 .setHops(hops).setLimit(limit)
@@ -288,7 +297,7 @@ public class AgentMemory {
     }
 
     /** memory_feedback: the turn's final answer reinforces the recalled memories it used. */
-    public Uni<Feedback> feedback(String tenant, MemoryInputs.Feedback in) {
+    public Uni<Feedback> feedback(Caller caller, MemoryInputs.Feedback in) {
         String turnId = required("turn_id", in.turn_id());
         if (turnId.length() > 100) {
             throw new IllegalArgumentException("turn_id: " + turnId.length() + " characters, at most 100");
@@ -300,7 +309,8 @@ public class AgentMemory {
         if (bytes > MAX_CONTENT_BYTES) {
             throw new IllegalArgumentException("answer: " + bytes + " bytes, at most " + MAX_CONTENT_BYTES + " (64 KiB)");
         }
-        Pair pair = pair(tenant, in.agent());
+        Pair pair = pair(caller, in.agent());
+        String tenant = caller.tenant();
         return memory.reinforceUsage(tenant, ReinforceUsageRequest.newBuilder().setPair(pair).setTurnId(turnId.trim())
                 .setAnswerText(in.answer()).build())
                 .map(response -> feedback(turnId.trim(), pair, response));

@@ -68,7 +68,7 @@ public final class NetworkRenderer {
         return weight >= 0.7 ? "strong" : weight >= 0.4 ? "moderate" : weight >= 0.2 ? "weak" : "faint";
     }
 
-    static String synapseType(SynapseType type) {
+    public static String synapseType(SynapseType type) {
         return type.name().substring("SYNAPSE_TYPE_".length()).toLowerCase(Locale.ROOT);
     }
 }

@@ -41,6 +41,21 @@ public final class NodeTypes {
         return NodeRef.newBuilder().setType(parsed).setId(id).build();
     }
 
+    /** A node written as {@code type:id} ({@code error:42}), the form keys and the web view use. */
+    public static NodeRef parse(String field, String key) {
+        int colon = key == null ? -1 : key.lastIndexOf(':');
+        if (colon <= 0) {
+            throw new IllegalArgumentException(field + ": '" + key + "' is not a node written as type:id (error:42)");
+        }
+        long id;
+        try {
+            id = Long.parseLong(key.substring(colon + 1).trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(field + ": '" + key + "' is not a node written as type:id (error:42)");
+        }
+        return ref(field, key.substring(0, colon), id);
+    }
+
     public static String text(NodeRef ref) {
         return name(ref.getType()) + " " + ref.getId();
     }

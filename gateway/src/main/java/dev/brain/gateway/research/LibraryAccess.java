@@ -6,6 +6,7 @@ import java.util.regex.Pattern;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.brain.gateway.auth.Caller;
 import dev.brain.gateway.client.ResearchServiceClient;
 import dev.brain.gateway.memory.AgentMemory;
 import dev.brain.gateway.research.ResearchViews.BlockInfo;
@@ -58,38 +59,42 @@ public class LibraryAccess {
     }
 
     /** knowledge_search: stage 1, metadata of the pair's entries with the search footprint. */
-    public Uni<KnowledgeSearch> search(String tenant, String query, Integer limit, String agent) {
+    public Uni<KnowledgeSearch> search(Caller caller, String query, Integer limit, String agent) {
+        String tenant = caller.tenant();
         String text = required("query", query).strip();
         int bytes = text.getBytes(StandardCharsets.UTF_8).length;
         if (bytes > MAX_QUERY_BYTES) {
             throw new IllegalArgumentException("query: " + bytes + " bytes, at most " + MAX_QUERY_BYTES + " (4 KiB)");
         }
-        Pair pair = AgentMemory.pair(tenant, agent);
+        Pair pair = AgentMemory.pair(caller, agent);
         SearchKnowledgeRequest request = SearchKnowledgeRequest.newBuilder().setPair(pair).setQuery(text)
                 .setLimit(ResearchIntelligence.limit(limit, DEFAULT_LIMIT, MAX_LIMIT)).build();
         return research.searchKnowledge(tenant, request).map(r -> search(text, pair, r));
     }
 
     /** knowledge_read without heading: stage 2, the file's block structure. */
-    public Uni<Structure> structure(String tenant, String path, String agent) {
+    public Uni<Structure> structure(Caller caller, String path, String agent) {
+        String tenant = caller.tenant();
         String p = path(path);
-        return research.structure(tenant, KnowledgeStructureRequest.newBuilder().setPair(pair(tenant, p, agent))
-                .setPath(p).build())
+        return research.structure(tenant, KnowledgeStructureRequest.newBuilder()
+                .setPair(pair(caller.memoryUser(), p, agent)).setPath(p).build())
                 .map(r -> new Structure(2, r.getPath(), r.getTitle(), r.getVersion(), r.getBlocksList().stream()
                         .map(b -> new BlockInfo(b.getHeading(), b.getLevel(), b.getChars())).toList()));
     }
 
     /** knowledge_read with heading: stage 2, one block's text. */
-    public Uni<BlockRead> block(String tenant, String path, String heading, String agent) {
+    public Uni<BlockRead> block(Caller caller, String path, String heading, String agent) {
+        String tenant = caller.tenant();
         String p = path(path);
         String h = required("heading", heading).strip();
-        return research.readBlock(tenant, ReadKnowledgeBlockRequest.newBuilder().setPair(pair(tenant, p, agent))
-                .setPath(p).setHeading(h).build())
+        return research.readBlock(tenant, ReadKnowledgeBlockRequest.newBuilder()
+                .setPair(pair(caller.memoryUser(), p, agent)).setPath(p).setHeading(h).build())
                 .map(r -> new BlockRead(2, r.getPath(), new ResearchViews.Block(r.getHeading(), r.getText())));
     }
 
     /** knowledge_save: a research result through the keep/discard gate. */
-    public Uni<Saved> save(String tenant, ResearchInputs.SaveKnowledge in) {
+    public Uni<Saved> save(Caller caller, ResearchInputs.SaveKnowledge in) {
+        String tenant = caller.tenant();
         if (in == null) {
             throw new IllegalArgumentException("body: a JSON object with topic, distillate and salience is required");
         }
@@ -110,7 +115,7 @@ public class LibraryAccess {
         ResearchMode mode = in.mode() == null || in.mode().isBlank() ? ResearchMode.RESEARCH_MODE_RESEARCH
                 : ResearchIntelligence.parse(ResearchMode.class, "RESEARCH_MODE_", "mode", in.mode());
         boolean forUser = in.for_user() == null || in.for_user();
-        Pair pair = AgentMemory.pair(tenant, in.agent());
+        Pair pair = AgentMemory.pair(caller, in.agent());
         SaveResearchRequest.Builder request = SaveResearchRequest.newBuilder().setPair(pair).setTopic(topic)
                 .setDistillate(in.distillate()).setStatus(status).setSalience(salience).setMode(mode)
                 .setObserver(forUser ? Observer.OBSERVER_USER : Observer.OBSERVER_ASSISTANT)
@@ -131,14 +136,16 @@ public class LibraryAccess {
     }
 
     /** Hides an entry of the pair from search (its file is kept). */
-    public Uni<EntryView> deactivate(String tenant, long id, String agent) {
-        return research.deactivate(tenant, DeactivateKnowledgeRequest.newBuilder().setPair(AgentMemory.pair(tenant, agent))
+    public Uni<EntryView> deactivate(Caller caller, long id, String agent) {
+        String tenant = caller.tenant();
+        return research.deactivate(tenant, DeactivateKnowledgeRequest.newBuilder().setPair(AgentMemory.pair(caller, agent))
                 .setId(entryId(id)).build()).map(r -> entry(r.getEntry()));
     }
 
     /** Makes an entry of the pair searchable again with its salience reset. */
-    public Uni<EntryView> reactivate(String tenant, long id, String agent) {
-        return research.reactivate(tenant, ReactivateKnowledgeRequest.newBuilder().setPair(AgentMemory.pair(tenant, agent))
+    public Uni<EntryView> reactivate(Caller caller, long id, String agent) {
+        String tenant = caller.tenant();
+        return research.reactivate(tenant, ReactivateKnowledgeRequest.newBuilder().setPair(AgentMemory.pair(caller, agent))
                 .setId(entryId(id)).build()).map(r -> entry(r.getEntry()));
     }
 
@@ -193,17 +200,17 @@ public class LibraryAccess {
     }
 
     /**
-     * The pair of a read: the {@code agent} argument, else the agent named by a full path of this user
+     * The pair of a read: the {@code agent} argument, else the agent named by a full path of this memory user
      * ({@code agent/user/file.md}), else claude.
      */
-    static Pair pair(String tenant, String path, String agent) {
+    static Pair pair(String memoryUser, String path, String agent) {
         if (agent == null || agent.isBlank()) {
             String[] segments = path.split("/");
-            if (segments.length >= 3 && segments[segments.length - 2].equals(tenant)) {
+            if (segments.length >= 3 && segments[segments.length - 2].equals(memoryUser)) {
                 agent = String.join("/", List.of(segments).subList(0, segments.length - 2));
             }
         }
-        return AgentMemory.pair(tenant, agent);
+        return AgentMemory.pair(memoryUser, agent);
     }
 
     // ---- answers --------------------------------------------------------------------------------------------

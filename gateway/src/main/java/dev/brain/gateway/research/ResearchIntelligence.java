@@ -9,6 +9,7 @@ import java.util.stream.Collectors;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.brain.gateway.auth.Caller;
 import dev.brain.gateway.client.ResearchServiceClient;
 import dev.brain.gateway.errors.ErrorIntelligence;
 import dev.brain.gateway.memory.AgentMemory;
@@ -107,14 +108,15 @@ public class ResearchIntelligence {
     }
 
     /** brain_suggest: active insights and the pair's library entries ranked for what the caller is about to do. */
-    public Uni<Suggestions> suggest(String tenant, String context, Integer limit, String agent) {
+    public Uni<Suggestions> suggest(Caller caller, String context, Integer limit, String agent) {
+        String tenant = caller.tenant();
         String text = ErrorIntelligence.required("context", context).strip();
         int bytes = text.getBytes(StandardCharsets.UTF_8).length;
         if (bytes > MAX_CONTEXT_BYTES) {
             throw new IllegalArgumentException("context: " + bytes + " bytes, at most " + MAX_CONTEXT_BYTES + " (4 KiB)");
         }
         SuggestRequest request = SuggestRequest.newBuilder().setContext(text)
-                .setLimit(limit(limit, DEFAULT_SUGGESTIONS, MAX_SUGGESTIONS)).setPair(AgentMemory.pair(tenant, agent)).build();
+                .setLimit(limit(limit, DEFAULT_SUGGESTIONS, MAX_SUGGESTIONS)).setPair(AgentMemory.pair(caller, agent)).build();
         return research.suggest(tenant, request).map(r -> new Suggestions(text,
                 r.getSuggestionsList().stream().map(ResearchIntelligence::suggestion).toList(), r.getSemanticSkipped()));
     }

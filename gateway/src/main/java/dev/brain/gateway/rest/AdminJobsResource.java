@@ -11,7 +11,11 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import dev.brain.gateway.auth.Caller;
 import dev.brain.gateway.auth.CurrentCaller;
+import dev.brain.gateway.auth.RequiresScope;
+import dev.brain.gateway.auth.ScopeGuard;
+import dev.brain.gateway.auth.TokenScope;
 import dev.brain.gateway.client.ErrorServiceClient;
 import dev.brain.gateway.client.MemoryServiceClient;
 import dev.brain.gateway.client.ResearchServiceClient;
@@ -26,10 +30,13 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 import io.smallrye.mutiny.Uni;
 
 /**
- * {@code POST /api/v1/admin/jobs/{service}/{job}} (scope admin): runs a scheduled job now and returns
+ * {@code POST /api/v1/admin/jobs/{service}/{job}}: runs a scheduled job now and returns
  * {@code {job, status, counts, duration_ms}}. Jobs whose service part has not landed yet answer 501.
- * {@code research/cycle} runs the caller's tenant, {@code research/prune} the caller's library pair (user = the
- * tenant, {@code ?agent=}, default claude), {@code research/decay} every pair.
+ * Jobs of the caller's tenant need scope admin: {@code error/learning}, {@code research/cycle} (the caller's
+ * tenant), {@code research/prune} (the caller's library pair: its memory user, {@code ?agent=}, default claude).
+ * Global jobs — every {@code memory/*} job, {@code error/retention}, {@code error/session-cleanup},
+ * {@code research/decay} — work on every tenant's rows and count them all, so they need scope system: a tenant's
+ * admin never runs them nor sees another tenant's counts. Each group is its own endpoint, so the scope is declared.
  */
 @Path("/api/v1/admin/jobs")
 public class AdminJobsResource {
@@ -39,6 +46,11 @@ public class AdminJobsResource {
             "memory/node-decay", "memory/short-term-expiry", "memory/log-retention", "memory/housekeeping",
             "error/learning", "error/retention", "error/session-cleanup", "research/cycle", "research/prune",
             "research/decay");
+
+    /** The jobs that work on every tenant's rows (scope system). */
+    static final Set<String> GLOBAL = Set.of("memory/promotion", "memory/decay", "memory/expiry", "memory/synapse-decay",
+            "memory/node-decay", "memory/short-term-expiry", "memory/log-retention", "memory/housekeeping",
+            "error/retention", "error/session-cleanup", "research/decay");
 
     /** memory-service's jobs by path name; {@code decay} and {@code expiry} are gateway.md's short names. */
     static final Map<String, MemoryJob> MEMORY_JOBS = Map.of(
@@ -68,18 +80,56 @@ public class AdminJobsResource {
         this.caller = caller;
     }
 
+    /** The global jobs of memory-service (every pair). */
+    @POST
+    @Path("/memory/{job: promotion|decay|expiry|synapse-decay|node-decay|short-term-expiry|log-retention|housekeeping}")
+    @Produces(MediaType.APPLICATION_JSON)
+    @RequiresScope(TokenScope.SYSTEM)
+    public Uni<Response> memoryJob(@PathParam("job") String job) {
+        return run("memory", job, null);
+    }
+
+    /** The global jobs of error-service (every tenant's rows). */
+    @POST
+    @Path("/error/{job: retention|session-cleanup}")
+    @Produces(MediaType.APPLICATION_JSON)
+    @RequiresScope(TokenScope.SYSTEM)
+    public Uni<Response> errorGlobalJob(@PathParam("job") String job) {
+        return run("error", job, null);
+    }
+
+    /** Knowledge decay over every pair's library. */
+    @POST
+    @Path("/research/decay")
+    @Produces(MediaType.APPLICATION_JSON)
+    @RequiresScope(TokenScope.SYSTEM)
+    public Uni<Response> researchDecay() {
+        return run("research", "decay", null);
+    }
+
+    /** The jobs of the caller's tenant: {@code error/learning}, {@code research/cycle}, {@code research/prune}; unknown → 404. */
     @POST
     @Path("/{service}/{job}")
     @Produces(MediaType.APPLICATION_JSON)
-    public Uni<Response> run(@PathParam("service") String service, @PathParam("job") String job,
+    @RequiresScope(TokenScope.ADMIN)
+    public Uni<Response> tenantJob(@PathParam("service") String service, @PathParam("job") String job,
             @QueryParam("agent") String agent) {
+        return run(service, job, agent);
+    }
+
+    private Uni<Response> run(String service, String job, String agent) {
         String name = service + "/" + job;
+        if (GLOBAL.contains(name)) {
+            // the global endpoints' paths win over {service}/{job}; should one be reached here, it needs system too
+            ScopeGuard.require(caller.get(), TokenScope.SYSTEM, "job " + name);
+        }
         if (!JOBS.contains(name)) {
             return Uni.createFrom().item(Response.status(Response.Status.NOT_FOUND)
                     .entity(Map.of("error", "job: unknown job '" + name + "'; known: " + String.join(", ", JOBS.stream().sorted().toList())))
                     .build());
         }
-        String tenant = caller.get().tenant();
+        Caller c = caller.get();
+        String tenant = c.tenant();
         if (MEMORY_JOBS.containsKey(name)) {
             // a job memory-service does not offer yet (UNIMPLEMENTED) answers 501 like the jobs not wired here
             return memory.runJob(tenant, MEMORY_JOBS.get(name))
@@ -92,7 +142,7 @@ public class AdminJobsResource {
             case "error/retention" -> errors.runRetention(tenant);
             case "error/session-cleanup" -> errors.runSessionCleanup(tenant);
             case "research/cycle" -> research.runCycle(tenant);
-            case "research/prune" -> Uni.createFrom().deferred(() -> research.runPrune(tenant, AgentMemory.pair(tenant, agent)))
+            case "research/prune" -> Uni.createFrom().deferred(() -> research.runPrune(tenant, AgentMemory.pair(c, agent)))
                     .map(RunKnowledgePruneResponse::getResult);
             case "research/decay" -> research.runDecay(tenant).map(RunKnowledgeDecayResponse::getResult);
             default -> null;

@@ -11,6 +11,8 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
 import dev.brain.gateway.auth.CurrentCaller;
+import dev.brain.gateway.auth.RequiresScope;
+import dev.brain.gateway.auth.TokenScope;
 import dev.brain.gateway.client.MemoryServiceClient;
 import dev.brain.grpc.v1.CalibrateRequest;
 import dev.brain.grpc.v1.CalibrateResponse;
@@ -50,6 +52,7 @@ public class AdminMemoryResource {
         this.caller = caller;
     }
 
+    @RequiresScope(TokenScope.ADMIN)
     @POST
     @Path("/calibrate")
     @Consumes(MediaType.APPLICATION_JSON)

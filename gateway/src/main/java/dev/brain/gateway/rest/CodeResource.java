@@ -14,6 +14,8 @@ import jakarta.ws.rs.core.Response;
 
 import dev.brain.gateway.auth.Caller;
 import dev.brain.gateway.auth.CurrentCaller;
+import dev.brain.gateway.auth.RequiresScope;
+import dev.brain.gateway.auth.TokenScope;
 import dev.brain.gateway.code.CodeInputs;
 import dev.brain.gateway.code.CodeIntelligence;
 import dev.brain.gateway.code.CodeRenderer;
@@ -52,6 +54,7 @@ public class CodeResource {
         return body;
     }
 
+    @RequiresScope(TokenScope.READ)
     @GET
     @Path("/modules")
     public Uni<Response> modules(@QueryParam("purpose") String purpose, @QueryParam("language") String language,
@@ -66,6 +69,7 @@ public class CodeResource {
                 pageToken)).map(view -> Negotiation.answer(headers, Response.Status.OK, view, CodeRenderer::list));
     }
 
+    @RequiresScope(TokenScope.WRITE)
     @POST
     @Path("/modules")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -75,6 +79,7 @@ public class CodeResource {
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, CodeRenderer::registration));
     }
 
+    @RequiresScope(TokenScope.READ)
     @POST
     @Path("/similarity")
     @Consumes(MediaType.APPLICATION_JSON)

@@ -1,11 +1,16 @@
 package dev.brain.gateway.rest;
 
 import java.util.Map;
+import java.util.stream.Collectors;
 
+import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 
 import dev.brain.gateway.client.ServiceCallException;
 
@@ -18,6 +23,25 @@ public class ErrorMappers {
     @ServerExceptionMapper
     public Response badArgument(IllegalArgumentException e) {
         return error(Response.Status.BAD_REQUEST, e.getMessage());
+    }
+
+    /** JSON of the wrong shape ({@code "exit_code": "abc"}): 400 naming the field (Quarkus answers it bare in prod). */
+    @ServerExceptionMapper
+    public Response mismatchedJson(MismatchedInputException e) {
+        String field = e.getPath().stream().map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
+                .collect(Collectors.joining("."));
+        String type = e.getTargetType() == null ? "another type" : e.getTargetType().getSimpleName();
+        return error(Response.Status.BAD_REQUEST, (field.isEmpty() ? "body" : field) + ": a value of type " + type + " is required");
+    }
+
+    /** A body that is not JSON at all: the JSON reader's bare 400 gets a reason; every other status passes unchanged. */
+    @ServerExceptionMapper
+    public Response webApplication(WebApplicationException e) {
+        if (e.getResponse().getStatus() == 400 && e.getCause() instanceof JacksonException j) {
+            String why = String.valueOf(j.getOriginalMessage()).replaceAll("\\s+", " ");
+            return error(Response.Status.BAD_REQUEST, "body: not valid JSON (" + (why.length() > 200 ? why.substring(0, 200) : why) + ")");
+        }
+        return e.getResponse();
     }
 
     @ServerExceptionMapper

@@ -7,7 +7,6 @@ import java.util.Map;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.DefaultValue;
-import jakarta.ws.rs.ForbiddenException;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.PATCH;
@@ -26,9 +25,12 @@ import com.google.protobuf.ByteString;
 
 import dev.brain.gateway.auth.Caller;
 import dev.brain.gateway.auth.CurrentCaller;
+import dev.brain.gateway.auth.RequiresScope;
+import dev.brain.gateway.auth.ScopeGuard;
+import dev.brain.gateway.auth.TokenScope;
 import dev.brain.gateway.client.ErrorServiceClient;
-import dev.brain.gateway.errors.ErrorInputs;
 import dev.brain.gateway.errors.ErrorInputs.Who;
+import dev.brain.gateway.errors.ErrorInputs;
 import dev.brain.gateway.errors.ErrorIntelligence;
 import dev.brain.gateway.errors.ErrorRenderer;
 import dev.brain.grpc.v1.ErrorImportConflict;
@@ -77,6 +79,7 @@ public class ErrorsResource {
         return body;
     }
 
+    @RequiresScope(TokenScope.WRITE)
     @POST
     @Path("/errors")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -87,6 +90,7 @@ public class ErrorsResource {
     }
 
     /** With {@code q}: the search of brain_query_error; without: the list of brain_list_errors ({@code filter}). */
+    @RequiresScope(TokenScope.READ)
     @GET
     @Path("/errors")
     public Uni<Response> query(@QueryParam("q") String q, @QueryParam("project_only") @DefaultValue("false") boolean projectOnly,
@@ -105,6 +109,7 @@ public class ErrorsResource {
     public record ErrorUpdate(Boolean resolved, Boolean not_an_error, String note) {
     }
 
+    @RequiresScope(TokenScope.WRITE)
     @PATCH
     @Path("/errors/{id}")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -116,6 +121,7 @@ public class ErrorsResource {
     }
 
     /** brain_forget: {@code DELETE /errors/{id}}, {@code /solutions/{id}}, {@code /attempts/{id}}. */
+    @RequiresScope(TokenScope.WRITE)
     @DELETE
     @Path("/{kind:errors|solutions|attempts}/{id}")
     public Uni<Response> forget(@PathParam("kind") String kind, @PathParam("id") long id,
@@ -126,6 +132,7 @@ public class ErrorsResource {
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, ErrorRenderer::forgotten));
     }
 
+    @RequiresScope(TokenScope.READ)
     @GET
     @Path("/rules")
     public Uni<Response> rules(@QueryParam("project") String project,
@@ -139,6 +146,7 @@ public class ErrorsResource {
     public record RuleFeedback(String outcome, String note, Boolean blocking) {
     }
 
+    @RequiresScope(TokenScope.WRITE)
     @POST
     @Path("/rules/{id}/feedback")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -149,6 +157,7 @@ public class ErrorsResource {
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, ErrorRenderer::rule));
     }
 
+    @RequiresScope(TokenScope.READ)
     @GET
     @Path("/errors/{id}")
     public Uni<Response> get(@PathParam("id") long id, @HeaderParam(SESSION_HEADER) String session,
@@ -157,6 +166,7 @@ public class ErrorsResource {
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, ErrorRenderer::detail));
     }
 
+    @RequiresScope(TokenScope.WRITE)
     @POST
     @Path("/errors/{id}/solutions")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -166,6 +176,7 @@ public class ErrorsResource {
                 .map(view -> Negotiation.answer(headers, Response.Status.CREATED, view, ErrorRenderer::solution));
     }
 
+    @RequiresScope(TokenScope.WRITE)
     @POST
     @Path("/errors/{id}/attempts")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -175,6 +186,7 @@ public class ErrorsResource {
                 .map(view -> Negotiation.answer(headers, Response.Status.CREATED, view, ErrorRenderer::attempt));
     }
 
+    @RequiresScope(TokenScope.WRITE)
     @POST
     @Path("/errors/{id}/solutions/{sid}/outcomes")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -184,6 +196,7 @@ public class ErrorsResource {
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, ErrorRenderer::rating));
     }
 
+    @RequiresScope(TokenScope.READ)
     @POST
     @Path("/prevention/check")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -193,11 +206,15 @@ public class ErrorsResource {
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, ErrorRenderer::prevention));
     }
 
+    @RequiresScope(TokenScope.READ)
     @GET
     @Path("/notifications")
     public Uni<Response> notifications(@QueryParam("acknowledge") @DefaultValue("false") boolean acknowledge,
             @QueryParam("project") String project, @HeaderParam(SESSION_HEADER) String session,
             @Context HttpHeaders headers) {
+        if (acknowledge) { // marking read changes what the tenant's other sessions see
+            ScopeGuard.require(caller.get(), TokenScope.WRITE, "acknowledge=true");
+        }
         return Uni.createFrom().deferred(() -> errors.notifications(who(project, session), acknowledge))
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, ErrorRenderer::notifications));
     }
@@ -207,6 +224,7 @@ public class ErrorsResource {
      * JSON lines, page after page of {@code ExportErrors}. The first page (or the failure) is awaited before
      * answering, so an unknown project is a clean 404 and a down service a 503, never a broken 200.
      */
+    @RequiresScope(TokenScope.READ)
     @GET
     @Path("/errors/export")
     @Produces(MemoryResource.JSON_LINES)
@@ -251,6 +269,7 @@ public class ErrorsResource {
      * problem answers 400 (bad lines) or 409 (conflicts) with nothing imported; under {@code skip}/{@code replace}
      * the problems are listed in {@code errors} ("line 12: …") and the other lines imported.
      */
+    @RequiresScope(TokenScope.WRITE)
     @POST
     @Path("/errors/import")
     @Consumes({ MemoryResource.JSON_LINES, "application/jsonl", MediaType.TEXT_PLAIN, MediaType.APPLICATION_OCTET_STREAM,
@@ -260,9 +279,6 @@ public class ErrorsResource {
             @QueryParam("on_conflict") @DefaultValue("fail") String onConflict) {
         return Uni.createFrom().deferred(() -> {
             Caller c = caller.get();
-            if (!c.scopes().contains(Caller.WRITE) && !c.scopes().contains(Caller.ADMIN)) {
-                throw new ForbiddenException("import needs a token with scope write");
-            }
             ErrorImportConflict conflict = onConflict(onConflict);
             if (data == null || data.length == 0) {
                 throw new IllegalArgumentException("body: JSON lines of the brain-errors format are required");

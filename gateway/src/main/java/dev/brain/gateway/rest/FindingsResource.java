@@ -2,7 +2,6 @@ package dev.brain.gateway.rest;
 
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
-import jakarta.ws.rs.ForbiddenException;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.PUT;
@@ -16,6 +15,8 @@ import jakarta.ws.rs.core.Response;
 
 import dev.brain.gateway.auth.Caller;
 import dev.brain.gateway.auth.CurrentCaller;
+import dev.brain.gateway.auth.RequiresScope;
+import dev.brain.gateway.auth.TokenScope;
 import dev.brain.gateway.errors.ErrorInputs.Who;
 import dev.brain.gateway.errors.ErrorIntelligence;
 import dev.brain.gateway.findings.FindingViews.FindingInput;
@@ -46,14 +47,9 @@ public class FindingsResource {
         return new Who(c.tenant(), ErrorIntelligence.project(project, null), ErrorIntelligence.session(session));
     }
 
-    private Who writer(String project, String session, String what) {
-        if (!ProjectFindings.canWrite(caller.get())) {
-            throw new ForbiddenException(what + " a finding needs a token with scope write");
-        }
-        return who(project, session);
-    }
 
     /** findings_index: lines {@code slug — title — hook} by slug, their count and size. */
+    @RequiresScope(TokenScope.READ)
     @GET
     public Uni<Response> index(@PathParam("project") String project,
             @HeaderParam(ErrorsResource.SESSION_HEADER) String session, @Context HttpHeaders headers) {
@@ -62,6 +58,7 @@ public class FindingsResource {
     }
 
     /** {@code INDEX.md} and {@code traps/<slug>.md} as {@code files[{path, content}]}, and the stored slugs. */
+    @RequiresScope(TokenScope.READ)
     @GET
     @Path("/export")
     public Uni<Response> export(@PathParam("project") String project,
@@ -70,6 +67,7 @@ public class FindingsResource {
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, FindingsRenderer::export));
     }
 
+    @RequiresScope(TokenScope.READ)
     @GET
     @Path("/traps/{slug}")
     public Uni<Response> get(@PathParam("project") String project, @PathParam("slug") String slug,
@@ -79,13 +77,14 @@ public class FindingsResource {
     }
 
     /** save_finding: 201 when the slug is new, 200 when an existing finding was overwritten. */
+    @RequiresScope(TokenScope.WRITE)
     @PUT
     @Path("/traps/{slug}")
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> save(@PathParam("project") String project, @PathParam("slug") String slug, FindingInput in,
             @HeaderParam(ErrorsResource.SESSION_HEADER) String session, @Context HttpHeaders headers) {
         return Uni.createFrom().deferred(() -> {
-            Who who = writer(project, session, "saving");
+            Who who = who(project, session);
             if (in == null) {
                 throw new IllegalArgumentException("body: a JSON object {title, body, …} is required");
             }
@@ -94,11 +93,12 @@ public class FindingsResource {
                 FindingsRenderer::saved));
     }
 
+    @RequiresScope(TokenScope.WRITE)
     @DELETE
     @Path("/traps/{slug}")
     public Uni<Response> delete(@PathParam("project") String project, @PathParam("slug") String slug,
             @HeaderParam(ErrorsResource.SESSION_HEADER) String session, @Context HttpHeaders headers) {
-        return Uni.createFrom().deferred(() -> findings.delete(writer(project, session, "deleting"), slug))
+        return Uni.createFrom().deferred(() -> findings.delete(who(project, session), slug))
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, FindingsRenderer::deleted));
     }
 }

@@ -14,6 +14,8 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 import dev.brain.gateway.auth.CurrentCaller;
+import dev.brain.gateway.auth.RequiresScope;
+import dev.brain.gateway.auth.TokenScope;
 import dev.brain.gateway.research.ResearchInputs;
 import dev.brain.gateway.research.ResearchIntelligence;
 import dev.brain.gateway.research.ResearchRenderer;
@@ -40,6 +42,7 @@ public class InsightsResource {
         return caller.get().tenant();
     }
 
+    @RequiresScope(TokenScope.READ)
     @GET
     public Uni<Response> list(@QueryParam("type") String type, @QueryParam("min_priority") String minPriority,
             @QueryParam("status") String status, @QueryParam("limit") Integer limit,
@@ -50,6 +53,7 @@ public class InsightsResource {
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, ResearchRenderer::insights));
     }
 
+    @RequiresScope(TokenScope.READ)
     @GET
     @Path("/{id: \\d+}")
     public Uni<Response> get(@PathParam("id") long id, @Context HttpHeaders headers) {
@@ -57,6 +61,7 @@ public class InsightsResource {
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, ResearchRenderer::insight));
     }
 
+    @RequiresScope(TokenScope.WRITE)
     @PUT
     @Path("/{id: \\d+}/status")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -67,6 +72,7 @@ public class InsightsResource {
     }
 
     /** The same as PUT, for clients that only POST (the CLI, hooks). */
+    @RequiresScope(TokenScope.WRITE)
     @POST
     @Path("/{id: \\d+}/status")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -75,14 +81,16 @@ public class InsightsResource {
         return updateStatus(id, change, headers);
     }
 
+    @RequiresScope(TokenScope.READ)
     @GET
     @Path("/suggest")
     public Uni<Response> suggest(@QueryParam("context") String context, @QueryParam("limit") Integer limit,
             @QueryParam("agent") String agent, @Context HttpHeaders headers) {
-        return Uni.createFrom().deferred(() -> research.suggest(tenant(), context, limit, agent))
+        return Uni.createFrom().deferred(() -> research.suggest(caller.get(), context, limit, agent))
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, ResearchRenderer::suggestions));
     }
 
+    @RequiresScope(TokenScope.READ)
     @GET
     @Path("/trends")
     public Uni<Response> trends(@QueryParam("project") String project, @QueryParam("window_days") Integer windowDays,

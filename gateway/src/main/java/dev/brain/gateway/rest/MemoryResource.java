@@ -9,7 +9,6 @@ import java.util.Map;
 
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DefaultValue;
-import jakarta.ws.rs.ForbiddenException;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -25,6 +24,8 @@ import com.google.protobuf.ByteString;
 
 import dev.brain.gateway.auth.Caller;
 import dev.brain.gateway.auth.CurrentCaller;
+import dev.brain.gateway.auth.RequiresScope;
+import dev.brain.gateway.auth.TokenScope;
 import dev.brain.gateway.client.MemoryServiceClient;
 import dev.brain.gateway.client.ServiceCallException;
 import dev.brain.gateway.memory.AgentMemory;
@@ -43,7 +44,8 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * REST equivalents of the memory tools ({@code /api/v1/memory/remember}, {@code /recall}, {@code /feedback}) and the
- * pair's export/import as JSON lines (memory.md §13). The pair is (the token's tenant, {@code agent}, default claude).
+ * pair's export/import as JSON lines (memory.md §13). The pair is (the token's memory user — its tenant, or
+ * {@code tenant:user} — and {@code agent}, default claude).
  */
 @Path("/api/v1/memory")
 public class MemoryResource {
@@ -77,33 +79,36 @@ public class MemoryResource {
     }
 
     /** memory_remember → 201 with the entry when stored, 200 with {@code stored: false} and the reason otherwise. */
+    @RequiresScope(TokenScope.WRITE)
     @POST
     @Path("/remember")
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces({ MediaType.APPLICATION_JSON, MediaType.TEXT_PLAIN })
     public Uni<Response> remember(MemoryInputs.Remember in, @Context HttpHeaders headers) {
-        return Uni.createFrom().deferred(() -> agentMemory.remember(caller.get().tenant(), body(in)))
+        return Uni.createFrom().deferred(() -> agentMemory.remember(caller.get(), body(in)))
                 .map(view -> Negotiation.answer(headers, view.stored() ? Response.Status.CREATED : Response.Status.OK, view,
                         MemoryRenderer::remembered));
     }
 
     /** memory_recall: memories with their paths, the rendered block and the turn id for feedback. */
+    @RequiresScope(TokenScope.READ)
     @POST
     @Path("/recall")
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces({ MediaType.APPLICATION_JSON, MediaType.TEXT_PLAIN })
     public Uni<Response> recall(MemoryInputs.Recall in, @Context HttpHeaders headers) {
-        return Uni.createFrom().deferred(() -> agentMemory.recall(caller.get().tenant(), body(in)))
+        return Uni.createFrom().deferred(() -> agentMemory.recall(caller.get(), body(in)))
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, MemoryRenderer::recall));
     }
 
     /** memory_feedback: the final answer of a recall's turn → usage reinforcement. */
+    @RequiresScope(TokenScope.WRITE)
     @POST
     @Path("/feedback")
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces({ MediaType.APPLICATION_JSON, MediaType.TEXT_PLAIN })
     public Uni<Response> feedback(MemoryInputs.Feedback in, @Context HttpHeaders headers) {
-        return Uni.createFrom().deferred(() -> agentMemory.feedback(caller.get().tenant(), body(in)))
+        return Uni.createFrom().deferred(() -> agentMemory.feedback(caller.get(), body(in)))
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, MemoryRenderer::feedback));
     }
 
@@ -111,13 +116,14 @@ public class MemoryResource {
      * Streams the caller's pair as JSON lines. The first chunk (or the failure) is awaited before answering, so a
      * service that does not offer export yet is a clean 501 and a down one a 503, never a broken 200.
      */
+    @RequiresScope(TokenScope.READ)
     @GET
     @Path("/export")
     @Produces(JSON_LINES)
     @Blocking
     public Response export(@QueryParam("agent") String agent, @QueryParam("kinds") String kinds) {
         String tenant = caller.get().tenant();
-        ExportMemoryRequest request = ExportMemoryRequest.newBuilder().setPair(AgentMemory.pair(tenant, agent))
+        ExportMemoryRequest request = ExportMemoryRequest.newBuilder().setPair(AgentMemory.pair(caller.get(), agent))
                 .addAllKinds(kinds(kinds)).build();
         Iterator<ExportMemoryChunk> chunks = memory.export(tenant, request).subscribe().asIterable().iterator();
         ExportMemoryChunk first = next(chunks);
@@ -179,6 +185,7 @@ public class MemoryResource {
      * Imports JSON lines into the caller's pair in one call (one transaction; the request body limit of 2 MiB
      * applies — larger migrations split into calls, nodes before edges). Needs scope {@code write}.
      */
+    @RequiresScope(TokenScope.WRITE)
     @POST
     @Path("/import")
     @Consumes({ JSON_LINES, "application/jsonl", MediaType.TEXT_PLAIN, MediaType.APPLICATION_OCTET_STREAM,
@@ -190,16 +197,13 @@ public class MemoryResource {
             @QueryParam("embed_missing") @DefaultValue("false") boolean embedMissing) {
         return Uni.createFrom().deferred(() -> {
             Caller c = caller.get();
-            if (!c.scopes().contains(Caller.WRITE) && !c.scopes().contains(Caller.ADMIN)) {
-                throw new ForbiddenException("import needs a token with scope write");
-            }
             if (data == null || data.length == 0) {
                 throw new IllegalArgumentException("body: JSON lines of the brain-memory format are required");
             }
             String agentId = AgentMemory.agent(agent);
             List<ImportMemoryRequest> messages = new ArrayList<>();
             messages.add(ImportMemoryRequest.newBuilder().setOptions(ImportMemoryOptions.newBuilder()
-                    .setPair(AgentMemory.pair(c.tenant(), agentId)).setOnConflict(onConflict(onConflict))
+                    .setPair(AgentMemory.pair(c, agentId)).setOnConflict(onConflict(onConflict))
                     .setRecomputeEdges(recomputeEdges).setEmbedMissing(embedMissing)).build());
             for (int from = 0; from < data.length; from += IMPORT_CHUNK_BYTES) {
                 messages.add(ImportMemoryRequest.newBuilder()

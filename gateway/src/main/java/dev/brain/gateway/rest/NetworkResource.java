@@ -8,6 +8,8 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
 import dev.brain.gateway.auth.CurrentCaller;
+import dev.brain.gateway.auth.RequiresScope;
+import dev.brain.gateway.auth.TokenScope;
 import dev.brain.gateway.network.NetworkRenderer;
 import dev.brain.gateway.network.NetworkService;
 import dev.brain.gateway.network.NetworkViews.Connection;
@@ -27,6 +29,7 @@ public class NetworkResource {
         this.caller = caller;
     }
 
+    @RequiresScope(TokenScope.READ)
     @GET
     @Path("/explore")
     @Produces(MediaType.APPLICATION_JSON)
@@ -35,6 +38,7 @@ public class NetworkResource {
         return network.explore(caller.get().tenant(), NodeTypes.ref("node", type, id), maxDepth);
     }
 
+    @RequiresScope(TokenScope.READ)
     @GET
     @Path("/explore")
     @Produces(MediaType.TEXT_PLAIN)
@@ -43,6 +47,7 @@ public class NetworkResource {
         return explore(type, id, maxDepth).map(NetworkRenderer::explore);
     }
 
+    @RequiresScope(TokenScope.READ)
     @GET
     @Path("/connections")
     @Produces(MediaType.APPLICATION_JSON)
@@ -52,6 +57,7 @@ public class NetworkResource {
                 NodeTypes.ref("to", toType, toId));
     }
 
+    @RequiresScope(TokenScope.READ)
     @GET
     @Path("/connections")
     @Produces(MediaType.TEXT_PLAIN)

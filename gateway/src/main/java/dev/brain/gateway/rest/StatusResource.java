@@ -6,6 +6,8 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
 import dev.brain.gateway.auth.CurrentCaller;
+import dev.brain.gateway.auth.RequiresScope;
+import dev.brain.gateway.auth.TokenScope;
 import dev.brain.gateway.status.BrainStatus;
 import dev.brain.gateway.status.StatusRenderer;
 import dev.brain.gateway.status.StatusService;
@@ -23,12 +25,14 @@ public class StatusResource {
         this.caller = caller;
     }
 
+    @RequiresScope(TokenScope.READ)
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     public Uni<BrainStatus> json() {
         return status.status(caller.get().tenant());
     }
 
+    @RequiresScope(TokenScope.READ)
     @GET
     @Produces(MediaType.TEXT_PLAIN)
     public Uni<String> text() {

@@ -34,12 +34,30 @@ class ApiTokensTest {
 
         assertThat(token).startsWith("brn_").hasSizeGreaterThan(40);
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
-        assertThat(tokens.ensureTokenFile(file, "local-test", "default", Set.of("read"))).isEqualTo(token);
+        // the next start registers the same token again and brings its scopes up to date (how an older local
+        // token gains scope system)
+        assertThat(tokens.ensureTokenFile(file, "local-test", "default", Set.of("read", "write", "admin", "system")))
+                .isEqualTo(token);
         assertThat(tokens.authenticate(token)).hasValueSatisfying(caller -> {
             assertThat(caller.tenant()).isEqualTo("local-test");
+            assertThat(caller.user()).isNull();
             assertThat(caller.defaultProject()).isEqualTo("default");
-            assertThat(caller.scopes()).containsExactlyInAnyOrder("read", "write", "admin");
+            assertThat(caller.scopes()).containsExactlyInAnyOrder("read", "write", "admin", "system");
+            assertThat(caller.has(TokenScope.SYSTEM)).isTrue();
         });
+    }
+
+    @Test
+    void eachScopeImpliesTheOnesBelowIt() {
+        assertThat(TokenScope.effective(Set.of("write"))).containsExactly(TokenScope.READ, TokenScope.WRITE);
+        assertThat(TokenScope.effective(Set.of("system"))).containsExactly(TokenScope.values());
+        assertThat(TokenScope.effective(Set.of())).isEmpty();
+        Caller reader = new Caller("t", null, "default", Set.of("read"));
+        assertThat(reader.has(TokenScope.READ)).isTrue();
+        assertThat(reader.has(TokenScope.WRITE)).isFalse();
+        assertThat(new Caller("t", null, "default", Set.of()).has(TokenScope.READ)).isFalse();
+        assertThat(reader.memoryUser()).isEqualTo("t");
+        assertThat(new Caller("t", "alice", "default", Set.of("read")).memoryUser()).isEqualTo("t:alice");
     }
 
     @Test

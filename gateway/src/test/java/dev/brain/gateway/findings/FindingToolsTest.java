@@ -134,7 +134,8 @@ class FindingToolsTest {
     @Test
     void aReadOnlyTokenCannotSaveOrDelete() {
         String readOnly = tokenOf("ro-" + UUID.randomUUID().toString().substring(0, 8), Set.of("read"));
-        assertThat(error(new McpSession(readOnly).open().callTool("save_finding", finding("x")))).startsWith("token:");
+        assertThat(error(new McpSession(readOnly).open().callTool("save_finding", finding("x"))))
+                .startsWith("scope: this call needs a token with scope write");
         as(readOnly).contentType(ContentType.JSON).body(Map.of("title", "T", "body", DEFAULT_BODY))
                 .when().put("/api/v1/findings/shop/traps/x").then().statusCode(403);
         as(readOnly).when().delete("/api/v1/findings/shop/traps/x").then().statusCode(403);

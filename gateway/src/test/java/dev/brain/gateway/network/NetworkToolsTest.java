@@ -149,7 +149,11 @@ class NetworkToolsTest {
     @Test
     void adminRunsSynapseDecayNowOthersAreRefused() {
         String admin = tokens.create(tenant, "default", Set.of("read", "write", "admin"), "test");
+        // synapse decay works on every pair: scope system (auth/GlobalJobsScopeTest)
+        String system = tokens.create(tenant, "default", Set.of("system"), "test");
         given().header("Authorization", "Bearer " + admin).when().post("/api/v1/admin/jobs/memory/synapse-decay")
+                .then().statusCode(403).body("required_scope", equalTo("system"));
+        given().header("Authorization", "Bearer " + system).when().post("/api/v1/admin/jobs/memory/synapse-decay")
                 .then().statusCode(200).body("job", equalTo("memory/synapse-decay")).body("status", equalTo("DONE"))
                 .body("counts.updated", org.hamcrest.Matchers.notNullValue());
         given().header("Authorization", "Bearer " + token).when().post("/api/v1/admin/jobs/memory/synapse-decay")

@@ -5,6 +5,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -13,6 +15,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.brain.db.Jdbc;
 import io.quarkus.logging.Log;
+import io.quarkus.scheduler.ScheduledExecution;
 
 /**
  * Runs a job of memory.md §11 that spans many transactions: a session-level {@code pg_try_advisory_lock} per
@@ -35,6 +38,16 @@ public class JobRuns {
     }
 
     public Run run(String job, String trigger, Supplier<Map<String, Long>> work) {
+        return run(job, trigger, Duration.ZERO, work);
+    }
+
+    /**
+     * As {@link #run(String, String, Supplier)}; a scheduled run ({@code period} > 0) is also skipped when a run of
+     * the job started less than ¾ {@code period} ago. Replicas fire the same schedule moments apart (a cron at
+     * the same second, an interval at any offset): the lock alone would let the second one run the job again as soon
+     * as the first has finished. The check is made under the lock, after the first run's row is written.
+     */
+    public Run run(String job, String trigger, Duration period, Supplier<Map<String, Long>> work) {
         long started = System.nanoTime();
         OffsetDateTime startedAt = OffsetDateTime.now(clock);
         // the lock is the session's: taken and released on the one connection held for the whole run
@@ -45,6 +58,11 @@ public class JobRuns {
                 return new Run(true, Map.of(), (System.nanoTime() - started) / 1_000_000);
             }
             try {
+                if (!(period.isNegative() || period.isZero()) && ranSince(job, startedAt.minus(period.multipliedBy(3).dividedBy(4)))) {
+                    Log.debugf("%s skipped: it ran this period (on another replica)", job);
+                    record(job, trigger, startedAt, "skipped", Map.of(), "ran this period");
+                    return new Run(true, Map.of(), (System.nanoTime() - started) / 1_000_000);
+                }
                 return recorded(job, trigger, started, startedAt, work);
             } finally {
                 advisory(c, "select pg_advisory_unlock(hashtext('memory:' || ?))", job);
@@ -80,6 +98,19 @@ public class JobRuns {
         record(job, trigger, startedAt, "done", counts, null);
         Log.infof("%s done: %s", job, counts);
         return new Run(false, counts, (System.nanoTime() - started) / 1_000_000);
+    }
+
+    /** The period of a scheduled execution: from its fire time to the next one (zero when there is none). */
+    public static Duration period(ScheduledExecution execution) {
+        Instant next = execution.getTrigger().getNextFireTime();
+        return next == null ? Duration.ZERO : Duration.between(execution.getScheduledFireTime(), next);
+    }
+
+    /** Whether a scheduled run of {@code job} (done or failed) started after {@code since}. */
+    private boolean ranSince(String job, OffsetDateTime since) {
+        return jdbc.one("select exists (select 1 from job_run where job = ? and trigger = 'scheduled'"
+                + " and status in ('done', 'failed') and started_at > ?)", rs -> rs.getBoolean(1), job, since)
+                .orElse(false);
     }
 
     /** A session-level advisory lock call on {@code c}: its boolean answer. */

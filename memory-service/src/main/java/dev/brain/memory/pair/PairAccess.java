@@ -44,6 +44,20 @@ public final class PairAccess {
         return TenantUsers.belongsTo(tenant, userId);
     }
 
+    /**
+     * Whether two user ids belong to one tenant (a tenant has no ':', a user id is {@code <tenant>[:<user>]}). An id
+     * that exists under another pair of the caller's own tenant is PERMISSION_DENIED; one of another tenant is
+     * NOT_FOUND, exactly as an unknown id, so ids cannot be probed across tenants (docs/decisions.md).
+     */
+    public static boolean sameTenant(String userId, String otherUserId) {
+        return tenantOf(userId).equals(tenantOf(otherUserId));
+    }
+
+    private static String tenantOf(String userId) {
+        int colon = userId.indexOf(':');
+        return colon < 0 ? userId : userId.substring(0, colon);
+    }
+
     private static RuntimeException invalid(String description) {
         return Status.INVALID_ARGUMENT.withDescription(description).asRuntimeException();
     }

@@ -56,6 +56,10 @@ class LongTermNodesTest extends LongTermTestBase {
         TestPair other = LongTermFixtures.sibling(pair);
         assertStatus(() -> longTerm(other).getNode(GetNodeRequest.newBuilder().setPair(other.proto()).setId(id).build()),
                 Status.Code.PERMISSION_DENIED, "id");
+        // another tenant's id is not found, as an unknown one: its existence is not disclosed
+        TestPair foreign = newPair();
+        assertStatus(() -> longTerm(foreign).getNode(GetNodeRequest.newBuilder().setPair(foreign.proto()).setId(id)
+                .build()), Status.Code.NOT_FOUND, "id: node " + id + " not found");
         assertStatus(() -> longTerm(pair).getNode(GetNodeRequest.newBuilder().setPair(pair.proto())
                 .setId(Long.MAX_VALUE).build()), Status.Code.NOT_FOUND, "id");
         assertStatus(() -> longTerm(pair).getNode(GetNodeRequest.newBuilder().setPair(pair.proto()).setId(0).build()),

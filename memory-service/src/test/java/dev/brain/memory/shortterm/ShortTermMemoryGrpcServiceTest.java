@@ -245,6 +245,17 @@ class ShortTermMemoryGrpcServiceTest {
         assertThatThrownBy(() -> stub.getEntry(GetEntryRequest.newBuilder().setPair(mine).setId(Long.MAX_VALUE).build()))
                 .isInstanceOfSatisfying(StatusRuntimeException.class,
                         e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.NOT_FOUND));
+        // another tenant's id is not found, exactly as an unknown one: its existence is not disclosed
+        String otherTenant = LongTermFixtures.newTenant("other");
+        var theirs = GrpcTestChannel.as(otherTenant, ShortTermMemoryServiceGrpc.newBlockingStub(channel));
+        for (Runnable call : new Runnable[] {
+                () -> theirs.getEntry(GetEntryRequest.newBuilder().setPair(pair(otherTenant)).setId(id).build()),
+                () -> theirs.deleteEntry(DeleteEntryRequest.newBuilder().setPair(pair(otherTenant)).setId(id).build()) }) {
+            assertThatThrownBy(call::run).isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+                assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.NOT_FOUND);
+                assertThat(e.getStatus().getDescription()).isEqualTo("id: entry " + id + " not found");
+            });
+        }
         assertThat(stub.getEntry(GetEntryRequest.newBuilder().setPair(sibling).setId(id).build()).getEntry().getContent())
                 .isEqualTo("sibling's");
     }

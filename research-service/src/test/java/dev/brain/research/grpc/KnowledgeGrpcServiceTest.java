@@ -334,6 +334,11 @@ class KnowledgeGrpcServiceTest extends GrpcTestBase {
 
         assertThatThrownBy(() -> stub().deactivate(DeactivateKnowledgeRequest.newBuilder().setPair(fx.pair("bob"))
                 .setId(id).build())).satisfies(e -> assertStatus(e, Status.Code.PERMISSION_DENIED, "id"));
+        // another tenant's id is not found, exactly as an unknown one: its existence is not disclosed
+        KnowledgeFixtures foreign = new KnowledgeFixtures();
+        assertThatThrownBy(() -> foreign.stub(channel).deactivate(DeactivateKnowledgeRequest.newBuilder()
+                .setPair(foreign.pair).setId(id).build())).satisfies(e -> assertStatus(e, Status.Code.NOT_FOUND,
+                        "id: no knowledge entry " + id));
         assertThatThrownBy(() -> stub().reactivate(ReactivateKnowledgeRequest.newBuilder().setPair(fx.pair)
                 .setId(Long.MAX_VALUE).build())).satisfies(e -> assertStatus(e, Status.Code.NOT_FOUND, "id"));
         assertInvalid(() -> stub().deactivate(DeactivateKnowledgeRequest.newBuilder().setPair(fx.pair).build()), "id");

@@ -14,6 +14,7 @@ import dev.brain.memory.jobs.JobRuns;
 import dev.brain.memory.synapse.config.SynapseConfig;
 import io.quarkus.logging.Log;
 import io.quarkus.scheduler.Scheduled;
+import io.quarkus.scheduler.ScheduledExecution;
 
 /**
  * Job {@code HOUSEKEEPING} (memory.md §11, hourly): expires {@code turn_read} rows after
@@ -43,16 +44,21 @@ public class HousekeepingJob {
 
     /** {@code off} disables the schedule (tests). */
     @Scheduled(cron = "{brain.jobs.housekeeping.cron}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
-    void scheduled() {
+    void scheduled(ScheduledExecution execution) {
         try {
-            run("scheduled");
+            run("scheduled", JobRuns.period(execution));
         } catch (RuntimeException e) {
             Log.errorf(e, "housekeeping failed");
         }
     }
 
     public JobRuns.Run run(String trigger) {
-        return runs.run(JOB, trigger, () -> {
+        return run(trigger, Duration.ZERO);
+    }
+
+    /** A run; a scheduled one ({@code period} > 0) is skipped when the job ran less than ¾ period ago. */
+    JobRuns.Run run(String trigger, Duration period) {
+        return runs.run(JOB, trigger, period, () -> {
             OffsetDateTime now = OffsetDateTime.now(clock);
             Map<String, Long> counts = new LinkedHashMap<>();
             counts.put("turn_read", expire("turn_read", now, config.read().turnRecordRetention()));

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
@@ -18,7 +19,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.brain.memory.embedding.config.EmbeddingConfig;
 import dev.brain.memory.embedding.provider.EmbeddingProvider;
 import dev.brain.memory.embedding.provider.HashEmbeddingProvider;
-import dev.brain.memory.embedding.provider.OnnxEmbeddingProvider;
+import dev.brain.memory.embedding.provider.OnnxProviderFactory;
 import dev.brain.memory.embedding.provider.OpenAiEmbeddingProvider;
 import io.grpc.Status;
 import io.quarkus.logging.Log;
@@ -42,8 +43,8 @@ public class Embedder {
     private final Cache<String, float[]> cache;
 
     @Inject
-    public Embedder(EmbeddingConfig config, ObjectMapper json) {
-        this(create(config, json), config.cacheSize());
+    public Embedder(EmbeddingConfig config, ObjectMapper json, Instance<OnnxProviderFactory> onnx) {
+        this(create(config, json, onnx.isResolvable() ? onnx.get() : null), config.cacheSize());
         if (provider.dimension() != config.dimension()) {
             throw new IllegalStateException("Embedding provider " + config.provider().name().toLowerCase()
                     + " (model " + provider.model() + ") produces " + provider.dimension()
@@ -63,9 +64,18 @@ public class Embedder {
                 (System.nanoTime() - started) / 1_000_000);
     }
 
-    private static EmbeddingProvider create(EmbeddingConfig config, ObjectMapper json) {
+    /** {@code onnx} is null in a build without the in-process model (a native image). */
+    static EmbeddingProvider create(EmbeddingConfig config, ObjectMapper json, OnnxProviderFactory onnx) {
         return switch (config.provider()) {
-            case ONNX -> new OnnxEmbeddingProvider();
+            case ONNX -> {
+                if (onnx == null) {
+                    throw new IllegalStateException("brain.embedding.provider is onnx, but this build has no in-process"
+                            + " model (native image: brain.build.onnx-excluded=true). Set brain.embedding.provider"
+                            + " (BRAIN_EMBEDDING_PROVIDER) to openai and brain.embedding.openai.base-url"
+                            + " (BRAIN_EMBEDDING_URL) to an OpenAI-compatible /v1/embeddings endpoint.");
+                }
+                yield onnx.create();
+            }
             case HASH -> new HashEmbeddingProvider(config.dimension());
             case OPENAI -> new OpenAiEmbeddingProvider(json, config.openai().baseUrl(), config.openai().model(),
                     config.dimension(), config.openai().apiKey(), config.openai().timeout());

@@ -1,6 +1,7 @@
 package dev.brain.memory.log.scheduler;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -12,6 +13,7 @@ import dev.brain.memory.config.MemoryConfig;
 import dev.brain.memory.jobs.JobRuns;
 import io.quarkus.logging.Log;
 import io.quarkus.scheduler.Scheduled;
+import io.quarkus.scheduler.ScheduledExecution;
 
 /**
  * Job {@code LOG_RETENTION} (memory.md §10, §11, daily 04:00): deletes pipeline-log rows older than
@@ -39,16 +41,21 @@ public class LogRetentionJob {
 
     /** {@code off} disables the schedule (tests). */
     @Scheduled(cron = "{brain.jobs.log-retention.cron}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
-    void scheduled() {
+    void scheduled(ScheduledExecution execution) {
         try {
-            run("scheduled");
+            run("scheduled", JobRuns.period(execution));
         } catch (RuntimeException e) {
             Log.errorf(e, "log retention failed");
         }
     }
 
     public JobRuns.Run run(String trigger) {
-        return runs.run(JOB, trigger, () -> {
+        return run(trigger, Duration.ZERO);
+    }
+
+    /** A run; a scheduled one ({@code period} > 0) is skipped when the job ran less than ¾ period ago. */
+    JobRuns.Run run(String trigger, Duration period) {
+        return runs.run(JOB, trigger, period, () -> {
             OffsetDateTime cutoff = OffsetDateTime.now(clock).minusDays(config.pipelineLog().retentionDays());
             long deleted = 0;
             long batches = 0;

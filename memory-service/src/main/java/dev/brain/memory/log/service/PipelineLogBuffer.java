@@ -151,6 +151,24 @@ public class PipelineLogBuffer {
         }
     }
 
+    /**
+     * Drops the buffered lines of one pair (DeletePartition) and returns how many. A batch the writer is inserting
+     * at this moment is waited for first, so once this returns no line of the pair buffered before the call can
+     * reach the table any more: what was written is in the table for the caller's delete, the rest is gone.
+     */
+    public int purge(String userId, String agentId) {
+        flushing.lock();
+        try {
+            synchronized (lock) {
+                int before = lines.size();
+                lines.removeIf(line -> userId.equals(line.userId()) && agentId.equals(line.agentId()));
+                return before - lines.size();
+            }
+        } finally {
+            flushing.unlock();
+        }
+    }
+
     private void scheduledFlush() {
         if (paused) {
             return;

@@ -1,6 +1,7 @@
 package dev.brain.memory.longterm.decay;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -14,6 +15,7 @@ import dev.brain.memory.log.PipelineLogLines;
 import io.quarkus.logging.Log;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
+import io.quarkus.scheduler.ScheduledExecution;
 
 /**
  * Job {@code NODE_DECAY} (memory.md §8.1): one set-based statement over all active nodes of all pairs —
@@ -45,16 +47,21 @@ public class NodeDecayJob {
     }
 
     @Scheduled(cron = "{brain.memory.decay.cron}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
-    void scheduled() {
+    void scheduled(ScheduledExecution execution) {
         try {
-            run("scheduled");
+            run("scheduled", JobRuns.period(execution));
         } catch (RuntimeException e) {
             Log.errorf(e, "node decay failed");
         }
     }
 
     public JobRuns.Run run(String trigger) {
-        return runs.run(JOB, trigger, () -> QuarkusTransaction.requiringNew().timeout(3600).call(this::decay));
+        return run(trigger, Duration.ZERO);
+    }
+
+    /** A run; a scheduled one ({@code period} > 0) is skipped when the job ran less than ¾ period ago. */
+    JobRuns.Run run(String trigger, Duration period) {
+        return runs.run(JOB, trigger, period, () -> QuarkusTransaction.requiringNew().timeout(3600).call(this::decay));
     }
 
     private Map<String, Long> decay() {

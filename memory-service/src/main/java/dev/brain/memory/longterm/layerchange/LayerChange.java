@@ -38,6 +38,7 @@ import dev.brain.memory.longterm.weights.Layer;
 import dev.brain.memory.longterm.weights.LayerData;
 import dev.brain.memory.longterm.weights.Layers;
 import dev.brain.memory.longterm.weights.TimeRef;
+import dev.brain.memory.pair.PairAccess;
 import io.grpc.Status;
 import io.quarkus.logging.Log;
 
@@ -256,10 +257,12 @@ public class LayerChange {
 
     /**
      * An entity id is known to the pair when its registry row is the pair's or, without a row, when a node or
-     * entry of the pair carries it; a row of another pair is PERMISSION_DENIED, anything else NOT_FOUND.
+     * entry of the pair carries it; a row of another pair of the tenant is PERMISSION_DENIED, anything else (also
+     * another tenant's row) NOT_FOUND.
      */
     private void requireEntity(String userId, String agentId, long id, String field) {
-        Optional<EntityRegistry.Owner> owner = entities.owner(id);
+        Optional<EntityRegistry.Owner> owner = entities.owner(id)
+                .filter(o -> PairAccess.sameTenant(userId, o.userId()));
         if (owner.isPresent()) {
             if (owner.get().is(userId, agentId)) {
                 return;

@@ -8,8 +8,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
 import dev.brain.db.Jdbc;
+import dev.brain.memory.log.service.PipelineLogBuffer;
 import dev.brain.memory.longterm.promotion.NodeWriteRepository;
 import dev.brain.memory.longterm.repository.LongTermRepository;
+import dev.brain.memory.pair.PairAccess;
 import dev.brain.memory.synapse.NodeKey;
 import dev.brain.memory.synapse.repository.SynapseRepository;
 import io.grpc.Status;
@@ -52,25 +54,29 @@ public class PartitionDeletes {
     private final LongTermRepository longTerm;
     private final NodeWriteRepository nodes;
     private final SynapseRepository synapses;
+    private final PipelineLogBuffer logBuffer;
 
     public PartitionDeletes(Jdbc jdbc, LongTermRepository longTerm, NodeWriteRepository nodes,
-            SynapseRepository synapses) {
+            SynapseRepository synapses, PipelineLogBuffer logBuffer) {
         this.jdbc = jdbc;
         this.longTerm = longTerm;
         this.nodes = nodes;
         this.synapses = synapses;
+        this.logBuffer = logBuffer;
     }
 
     /**
      * Hard delete of a node of the pair with its edges (both directions) and the tenant's synapses touching
      * {@code memory:<id>}.
      *
-     * @throws io.grpc.StatusRuntimeException NOT_FOUND (unknown id) or PERMISSION_DENIED (node of another pair)
+     * @throws io.grpc.StatusRuntimeException NOT_FOUND (unknown id, or a node of another tenant) or PERMISSION_DENIED
+     *         (node of another pair of the tenant)
      */
     @Transactional
     public NodeDeleted deleteNode(String tenant, String userId, String agentId, long id) {
         PairLock.lock(jdbc, userId, agentId);
-        var owner = longTerm.nodeOwner(id);
+        // a node of another tenant is not found, as an unknown one (ids are not probed across tenants)
+        var owner = longTerm.nodeOwner(id).filter(o -> PairAccess.sameTenant(userId, o.userId()));
         if (owner.isEmpty()) {
             throw Status.NOT_FOUND.withDescription("id: node " + id + " not found").asRuntimeException();
         }
@@ -87,17 +93,24 @@ public class PartitionDeletes {
         return new NodeDeleted(edges, removed);
     }
 
-    /** Every row of the pair, one transaction; rows deleted per table (plus the {@code memory} synapses). */
+    /**
+     * Every row of the pair, one transaction; rows deleted per table (plus the {@code memory} synapses). The pair's
+     * lines still in the pipeline-log buffer are dropped first ({@code pipeline_log_buffered}): written after the
+     * delete they would be rows of the deleted pair. (Dropped also when the delete then fails: forensic lines of
+     * a pair whose deletion was asked for.)
+     */
     @Transactional
     public Map<String, Long> deletePartition(String tenant, String userId, String agentId) {
         PairLock.lock(jdbc, userId, agentId);
         Map<String, Long> deleted = new LinkedHashMap<>();
+        long buffered = logBuffer.purge(userId, agentId);
         for (String[] statement : PARTITION) {
             long n = statement[0].equals("synapse")
                     ? jdbc.update(statement[1], tenant, userId, agentId, userId, agentId)
                     : jdbc.update(statement[1], userId, agentId);
             deleted.put(statement[0], n);
         }
+        deleted.put("pipeline_log_buffered", buffered);
         return deleted;
     }
 }

@@ -1,5 +1,6 @@
 package dev.brain.memory.longterm.promotion;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -10,6 +11,7 @@ import dev.brain.memory.jobs.JobRuns;
 import dev.brain.memory.shortterm.repository.EntryRepository;
 import io.quarkus.logging.Log;
 import io.quarkus.scheduler.Scheduled;
+import io.quarkus.scheduler.ScheduledExecution;
 
 /**
  * Job {@code PROMOTION} (memory.md §6, §11): every {@code promotion.interval}, the oldest {@code batch-size}
@@ -34,16 +36,21 @@ public class PromotionJob {
 
     /** {@code brain.jobs.promotion.every} follows promotion.interval; {@code off} disables the schedule (tests). */
     @Scheduled(every = "{brain.jobs.promotion.every}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
-    void scheduled() {
+    void scheduled(ScheduledExecution execution) {
         try {
-            run("scheduled");
+            run("scheduled", JobRuns.period(execution));
         } catch (RuntimeException e) {
             Log.errorf(e, "promotion job failed");
         }
     }
 
     public JobRuns.Run run(String trigger) {
-        return runs.run(JOB, trigger, () -> {
+        return run(trigger, Duration.ZERO);
+    }
+
+    /** A run; a scheduled one ({@code period} > 0) is skipped when the job ran less than ¾ period ago. */
+    JobRuns.Run run(String trigger, Duration period) {
+        return runs.run(JOB, trigger, period, () -> {
             Map<String, Long> counts = new LinkedHashMap<>();
             for (String key : new String[] { "processed", Promotion.NEW_NODE, Promotion.DUPLICATE,
                     Promotion.REACTIVATED, Promotion.FAILED, "edges_created" }) {

@@ -1,6 +1,7 @@
 package dev.brain.memory.longterm.promotion;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -12,6 +13,7 @@ import dev.brain.memory.shortterm.repository.EntryRepository;
 import io.quarkus.logging.Log;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
+import io.quarkus.scheduler.ScheduledExecution;
 
 /**
  * Job {@code SHORT_TERM_EXPIRY} (memory.md §4.2, hourly): expired {@code pending} entries are promoted first
@@ -39,16 +41,21 @@ public class ShortTermExpiryJob {
     }
 
     @Scheduled(cron = "{brain.jobs.short-term-expiry.cron}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
-    void scheduled() {
+    void scheduled(ScheduledExecution execution) {
         try {
-            run("scheduled");
+            run("scheduled", JobRuns.period(execution));
         } catch (RuntimeException e) {
             Log.errorf(e, "short-term expiry failed");
         }
     }
 
     public JobRuns.Run run(String trigger) {
-        return runs.run(JOB, trigger, () -> {
+        return run(trigger, Duration.ZERO);
+    }
+
+    /** A run; a scheduled one ({@code period} > 0) is skipped when the job ran less than ¾ period ago. */
+    JobRuns.Run run(String trigger, Duration period) {
+        return runs.run(JOB, trigger, period, () -> {
             OffsetDateTime now = OffsetDateTime.now(clock);
             Map<String, Long> counts = new LinkedHashMap<>();
             long promoted = 0;

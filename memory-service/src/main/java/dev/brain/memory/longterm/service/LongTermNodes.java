@@ -9,6 +9,7 @@ import dev.brain.memory.longterm.repository.EdgeRow;
 import dev.brain.memory.longterm.repository.LongTermRepository;
 import dev.brain.memory.longterm.repository.LongTermRepository.EdgeDirection;
 import dev.brain.memory.longterm.repository.NodeRow;
+import dev.brain.memory.pair.PairAccess;
 import io.grpc.Status;
 
 /**
@@ -43,7 +44,7 @@ public class LongTermNodes {
     }
 
     private RuntimeException missing(String userId, String agentId, long id, String field) {
-        return repository.nodeOwner(id)
+        return repository.nodeOwner(id).filter(o -> PairAccess.sameTenant(userId, o.userId()))
                 .map(o -> Status.PERMISSION_DENIED.withDescription(field + ": node " + id + " belongs to another pair"))
                 .orElse(Status.NOT_FOUND.withDescription(field + ": node " + id + " not found")).asRuntimeException();
     }

@@ -14,6 +14,7 @@ import jakarta.transaction.Transactional;
 
 import dev.brain.memory.config.MemoryConfig;
 import dev.brain.memory.entity.EntityRegistry;
+import dev.brain.memory.pair.PairAccess;
 import dev.brain.memory.pair.PairAccess.PairId;
 import dev.brain.memory.shortterm.EntryRow;
 import dev.brain.memory.shortterm.NewEntry;
@@ -100,12 +101,12 @@ public class ShortTermEntries {
     public EntryRow get(PairId pair, Long id, String key, boolean embedding) {
         Optional<EntryRow> row = id != null ? entries.findById(pair.userId(), pair.agentId(), id, embedding)
                 : entries.findByKey(pair.userId(), pair.agentId(), key, embedding);
-        return row.orElseThrow(() -> missing(id, key));
+        return row.orElseThrow(() -> missing(pair, id, key));
     }
 
-    /** NOT_FOUND, or PERMISSION_DENIED when the id exists in another pair. */
-    public RuntimeException missing(Long id, String key) {
-        if (id != null && entries.ownerOf(id).isPresent()) {
+    /** NOT_FOUND, or PERMISSION_DENIED when the id exists in another pair of the caller's tenant. */
+    private RuntimeException missing(PairId pair, Long id, String key) {
+        if (id != null && entries.ownerOf(id).filter(o -> PairAccess.sameTenant(pair.userId(), o[0])).isPresent()) {
             return Status.PERMISSION_DENIED.withDescription("id: entry " + id + " belongs to another pair")
                     .asRuntimeException();
         }

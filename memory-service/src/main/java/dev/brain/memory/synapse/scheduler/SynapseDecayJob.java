@@ -1,6 +1,7 @@
 package dev.brain.memory.synapse.scheduler;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -9,11 +10,13 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
 import dev.brain.db.Jdbc;
+import dev.brain.memory.jobs.JobRuns;
 import dev.brain.memory.synapse.repository.SynapseRepository.DecayCounts;
 import dev.brain.memory.synapse.service.SynapseNetwork;
 import io.quarkus.logging.Log;
 import io.quarkus.narayana.jta.runtime.TransactionConfiguration;
 import io.quarkus.scheduler.Scheduled;
+import io.quarkus.scheduler.ScheduledExecution;
 
 /**
  * Daily synapse decay (memory.md §2.3); also run on demand
@@ -41,22 +44,36 @@ public class SynapseDecayJob {
     }
 
     @Scheduled(cron = "{brain.memory.synapses.decay-cron}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
-    void scheduled() {
+    void scheduled(ScheduledExecution execution) {
         try {
-            run("scheduled");
+            run("scheduled", JobRuns.period(execution));
         } catch (RuntimeException e) {
             Log.errorf(e, "synapse-decay failed");
         }
     }
 
-    /** One transaction; the default 60 s timeout would roll a large decay back, so the job sets its own. */
+    /** A run on demand (the transaction is the one of {@link #run(String, Duration)}, entered here). */
+    public Run run(String trigger) {
+        return run(trigger, Duration.ZERO);
+    }
+
+    /**
+     * One transaction; the default 60 s timeout would roll a large decay back, so the job sets its own. A scheduled
+     * run ({@code period} > 0) is skipped when the job ran less than ¾ period ago (JobRuns).
+     */
     @Transactional
     @TransactionConfiguration(timeout = 3600)
-    public Run run(String trigger) {
+    Run run(String trigger, Duration period) {
         long started = System.nanoTime();
         OffsetDateTime now = OffsetDateTime.now(clock);
         if (!tryLock()) {
             Log.infof("synapse-decay skipped: another replica holds the lock");
+            record(trigger, now, "skipped", Map.of());
+            return new Run(true, Map.of(), (System.nanoTime() - started) / 1_000_000);
+        }
+        if (!(period.isNegative() || period.isZero()) && jdbc.one("select exists (select 1 from job_run where job = ? and trigger = 'scheduled'"
+                + " and status = 'done' and started_at > ?)", rs -> rs.getBoolean(1), JOB,
+                now.minus(period.multipliedBy(3).dividedBy(4))).orElse(false)) {
             record(trigger, now, "skipped", Map.of());
             return new Run(true, Map.of(), (System.nanoTime() - started) / 1_000_000);
         }

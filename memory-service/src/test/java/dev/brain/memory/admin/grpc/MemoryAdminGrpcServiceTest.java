@@ -31,7 +31,6 @@ import dev.brain.grpc.v1.MemoryStatsRequest;
 import dev.brain.grpc.v1.TableCount;
 import dev.brain.memory.admin.stats.MemoryStats;
 import dev.brain.memory.testing.LongTermFixtures;
-import dev.brain.tenancy.TenantRowCounts;
 import dev.brain.tenancy.TenantUsers;
 import dev.brain.testing.GrpcTestChannel;
 import io.grpc.ManagedChannel;
@@ -110,8 +109,9 @@ class MemoryAdminGrpcServiceTest {
                 userId, new PGvector(LongTermFixtures.unit(1)));
         LongTermFixtures.exec(dataSource, "insert into pipeline_log (turn_id, art, user_id, agent_id)"
                 + " values ('background', 'note', ?, 'claude')", userId);
-        LongTermFixtures.exec(dataSource, "insert into partition_stats (user_id, agent_id) values (?, 'claude')",
-                userId);
+        // as promotion leaves it: the graph tables' counts are read from here
+        LongTermFixtures.exec(dataSource, "insert into partition_stats (user_id, agent_id, node_count, active_count,"
+                + " edge_count) values (?, 'claude', ?, ?, ?)", userId, n, n, 2 * (n - 1));
     }
 
     private Map<String, Long> stats(String tenant) {
@@ -148,28 +148,27 @@ class MemoryAdminGrpcServiceTest {
     }
 
     @Test
-    void everyCountReachesItsTableThroughAnIndexExceptTheTinyTurnRead() throws Exception {
+    void everyCountReachesItsTableThroughAnIndexAndTheGraphTablesAreReadFromPartitionStats() throws Exception {
         String tenant = "mem-" + UUID.randomUUID().toString().substring(0, 8);
         String plan;
         try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
             // a sequential scan only where nothing else can serve the condition
             s.execute("set enable_seqscan = off");
-            plan = TenantRowCounts.explain(c, "memory", tenant, MemoryStats.COUNTED_VIA);
+            plan = MemoryStats.explain(c, tenant);
             s.execute("reset enable_seqscan");
         }
-        for (String table : List.of("long_term_node", "long_term_edge", "short_term_entry", "pipeline_log",
-                "partition_stats", "entity", "usage_decision", "calibration", "synapse", "synapse_event")) {
+        for (String table : List.of("short_term_entry", "pipeline_log", "partition_stats", "entity", "usage_decision",
+                "calibration", "synapse", "synapse_event")) {
             assertThat(plan).as(plan).doesNotContain("Seq Scan on " + table + " ").contains(" on " + table + " ");
         }
-        // the node vectors are partitioned by pair (V5): a tenant's users may lie in any of the 64 partitions
-        assertThat(plan).as(plan).doesNotContain("Seq Scan on long_term_node_embedding")
-                .contains(" on long_term_node_embedding_00 ").contains(" on long_term_node_embedding_63 ");
+        // nodes, vectors and edges (1.1M rows and more) are not read at all: their counts are partition_stats sums
+        assertThat(plan).as(plan).doesNotContain(" on long_term_node ").doesNotContain(" on long_term_edge ")
+                .doesNotContain(" on long_term_node_embedding");
         assertThat(plan).contains("Seq Scan on turn_read");
-        // a range on user_id bounds each scan (a plain starts_with filter would scan the whole index): the seven
-        // tables with an index led by user_id, the 64 vector partitions and the nodes the edges are counted through
-        assertThat(plan.split("Index Cond: \\(\\(user_id >= ", -1)).as(plan).hasSize(8 + 64 + 1);
+        // a range on user_id bounds each scan (a plain starts_with filter would scan the whole index): the six
+        // tables with an index led by user_id and partition_stats read four times (itself and the three sums)
+        assertThat(plan.split("Index Cond: \\(\\(user_id >= ", -1)).as(plan).hasSize(6 + 3 + 1);
         assertThat(plan.split("Index Cond: \\(tenant = ", -1)).as(plan).hasSize(2 + 1);
-        assertThat(plan).contains("Index Cond: (from_node_id = ");
     }
 
     @Test

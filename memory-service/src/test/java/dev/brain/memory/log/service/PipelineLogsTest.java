@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import javax.sql.DataSource;
@@ -23,7 +24,9 @@ import com.google.protobuf.Struct;
 import com.google.protobuf.Timestamp;
 import com.google.protobuf.Value;
 
+import dev.brain.grpc.v1.DeletePartitionRequest;
 import dev.brain.grpc.v1.LogArt;
+import dev.brain.grpc.v1.LongTermMemoryServiceGrpc;
 import dev.brain.grpc.v1.Pair;
 import dev.brain.grpc.v1.PipelineLogEntry;
 import dev.brain.grpc.v1.PipelineLogServiceGrpc;
@@ -106,6 +109,27 @@ class PipelineLogsTest {
             assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
             assertThat(e.getStatus().getDescription()).contains(inDescription);
         });
+    }
+
+    @Test
+    void aDeletedPairsBufferedLinesNeverLandAfterTheDelete() throws Exception {
+        String turn = "t-" + UUID.randomUUID();
+        Pair sibling = LongTermFixtures.pair(tenant);
+        buffer.pause(true);
+        log.write(write(entry(turn, LogArt.LOG_ART_NOTE, pair), entry(turn, LogArt.LOG_ART_OUTPUT, pair),
+                entry(turn, LogArt.LOG_ART_NOTE, sibling)));
+        assertThat(rows(turn)).as("buffered, not yet written").isZero();
+
+        Map<String, Long> deleted = GrpcTestChannel.as(tenant, LongTermMemoryServiceGrpc.newBlockingStub(channel))
+                .deletePartition(DeletePartitionRequest.newBuilder().setPair(pair).build()).getDeletedMap();
+        buffer.pause(false);
+        buffer.flush();
+
+        assertThat(deleted).containsEntry("pipeline_log_buffered", 2L);
+        assertThat(count(dataSource, "select count(*) from pipeline_log where turn_id = ? and user_id = ?", turn,
+                pair.getUserId())).as("no line of the deleted pair after the delete").isZero();
+        assertThat(count(dataSource, "select count(*) from pipeline_log where turn_id = ? and user_id = ?", turn,
+                sibling.getUserId())).as("the other pair's line is kept").isEqualTo(1);
     }
 
     @Test

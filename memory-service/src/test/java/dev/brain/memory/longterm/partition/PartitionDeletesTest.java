@@ -147,6 +147,13 @@ class PartitionDeletesTest {
         long[] s = triangle(sibling);
         assertStatus(() -> longTerm.deleteNode(DeleteNodeRequest.newBuilder().setPair(pair).setId(s[0]).build()),
                 Status.Code.PERMISSION_DENIED, "id");
+        // a node of another tenant is not found, as an unknown one (and stays)
+        String foreignTenant = LongTermFixtures.newTenant("del");
+        Pair foreign = pair(foreignTenant);
+        assertStatus(() -> GrpcTestChannel.as(foreignTenant, LongTermMemoryServiceGrpc.newBlockingStub(channel))
+                .deleteNode(DeleteNodeRequest.newBuilder().setPair(foreign).setId(s[0]).build()),
+                Status.Code.NOT_FOUND, "id: node " + s[0] + " not found");
+        assertThat(pairRows("long_term_node", sibling)).isEqualTo(3);
         assertStatus(() -> longTerm.deleteNode(DeleteNodeRequest.newBuilder().setPair(pair).setId(n[0]).build()),
                 Status.Code.NOT_FOUND, "id");
         assertStatus(() -> longTerm.deleteNode(DeleteNodeRequest.newBuilder().setPair(pair).build()),

@@ -13,7 +13,8 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 /**
  * Deactivate (hidden from search, the file kept) and Reactivate (active, weights recomputed from the initial
  * salience, reinforced now) of an entry of the caller's pair (research.md §2.4); INDEX.md is rebuilt (active
- * entries first). Another pair's id is PERMISSION_DENIED, an unknown id NOT_FOUND.
+ * entries first). Another pair's id (of the caller's tenant) is PERMISSION_DENIED, an unknown id or one of another
+ * tenant NOT_FOUND.
  */
 @ApplicationScoped
 public class KnowledgeLifecycle {
@@ -58,12 +59,19 @@ public class KnowledgeLifecycle {
     }
 
     private KnowledgeRow owned(KnowledgePair pair, long id) {
-        KnowledgeRow row = repository.byId(id).orElseThrow(() -> Status.NOT_FOUND
-                .withDescription("id: no knowledge entry " + id).asRuntimeException());
+        // an entry of another tenant is not found, as an unknown one (ids are not probed across tenants)
+        KnowledgeRow row = repository.byId(id).filter(r -> sameTenant(r.pair().userId(), pair.userId()))
+                .orElseThrow(() -> Status.NOT_FOUND.withDescription("id: no knowledge entry " + id)
+                        .asRuntimeException());
         if (!row.pair().equals(pair)) {
             throw Status.PERMISSION_DENIED.withDescription("id: knowledge entry " + id + " belongs to another pair")
                     .asRuntimeException();
         }
         return row;
+    }
+
+    /** A tenant has no ':'; a user id is {@code <tenant>[:<user>]}. */
+    private static boolean sameTenant(String userId, String otherUserId) {
+        return userId.split(":", 2)[0].equals(otherUserId.split(":", 2)[0]);
     }
 }
