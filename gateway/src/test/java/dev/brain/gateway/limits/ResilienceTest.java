@@ -58,6 +58,7 @@ class ResilienceTest {
             return Map.of("quarkus.grpc.clients.research.test-port", Integer.toString(PORT),
                     "brain.services.deadline", "2s",
                     "brain.services.circuit-breaker.request-volume", "4",
+                    "brain.services.circuit-breaker.failure-ratio", "0.5",
                     "brain.services.circuit-breaker.delay", "60s");
         }
 
