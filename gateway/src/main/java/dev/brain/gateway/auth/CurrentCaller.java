@@ -15,7 +15,12 @@ public class CurrentCaller {
         this.identity = identity;
     }
 
-    public Caller get() {
+    /** The caller, or null when the request carries no valid token (the web view then shows its login form). */
+    public Caller orNull() {
+        return identity.getAttribute(ApiTokenIdentityProvider.CALLER);
+    }
+
+        public Caller get() {
         Caller caller = identity.getAttribute(ApiTokenIdentityProvider.CALLER);
         if (caller == null) {
             throw new UnauthorizedException("a bearer token is required");

@@ -22,6 +22,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 
 import dev.brain.gateway.auth.ApiTokens;
 import dev.brain.gateway.auth.Caller;
+import dev.brain.gateway.auth.CurrentCaller;
 import dev.brain.gateway.auth.TokenScope;
 import dev.brain.gateway.client.MemoryServiceClient;
 import dev.brain.gateway.client.ServiceCallException;
@@ -46,7 +47,6 @@ import dev.brain.gateway.ui.UiViews.Graph;
 import dev.brain.gateway.ui.UiViews.Page;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
-import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Uni;
 
@@ -83,7 +83,7 @@ public class UiPages {
         static native TemplateInstance status(Page page, BrainStatus status, String problem);
     }
 
-    private final SecurityIdentity identity;
+    private final CurrentCaller caller;
     private final ApiTokens tokens;
     private final ErrorIntelligence errors;
     private final NetworkService network;
@@ -94,10 +94,10 @@ public class UiPages {
     private final ErrorTimeline timeline;
     private final MemoryServiceClient memoryService;
 
-    public UiPages(SecurityIdentity identity, ApiTokens tokens, ErrorIntelligence errors, NetworkService network,
+    public UiPages(CurrentCaller caller, ApiTokens tokens, ErrorIntelligence errors, NetworkService network,
             AgentMemory memory, ResearchIntelligence research, LibraryAccess library, StatusService status,
             ErrorTimeline timeline, MemoryServiceClient memoryService) {
-        this.identity = identity;
+        this.caller = caller;
         this.tokens = tokens;
         this.errors = errors;
         this.network = network;
@@ -157,7 +157,7 @@ public class UiPages {
 
     /** The caller, or null when the request carries no valid token (the page then shows the login form). */
     private Caller caller() {
-        return identity.isAnonymous() ? null : identity.getAttribute("caller");
+        return caller.orNull();
     }
 
     private static Response loginInstead(String next) {
