@@ -69,7 +69,8 @@ declare -A OPTS=()
 JOBS_MEMORY=("-Dbrain.jobs.promotion.every=${PERIOD}s" "-Dbrain.jobs.short-term-expiry.cron=$CRON"
   "-Dbrain.jobs.housekeeping.cron=$CRON" "-Dbrain.jobs.log-retention.cron=$CRON" "-Dbrain.memory.decay.cron=$CRON"
   "-Dbrain.memory.synapses.decay-cron=$CRON")
-JOBS_ERROR=("-Dbrain.error.retention.cron=$CRON" "-Dbrain.error.learning.interval=${PERIOD}s")
+JOBS_ERROR=("-Dbrain.error.retention.cron=$CRON" "-Dbrain.error.learning.interval=${PERIOD}s"
+  "-Dbrain.error.learning.delay=${PERIOD}s")
 mapfile -t ERROR_CLIENTS < <(client memory memory)
 mapfile -t RESEARCH_CLIENTS < <(client error error; client memory memory)
 mapfile -t GATEWAY_CLIENTS < <(client error error; client memory memory)

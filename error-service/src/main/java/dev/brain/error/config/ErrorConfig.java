@@ -63,6 +63,10 @@ public interface ErrorConfig {
         @WithDefault("15m")
         String interval();
 
+        /** How long after start the first scheduled cycle waits (the scale test shortens it with the interval). */
+        @WithDefault("60s")
+        String delay();
+
         @WithDefault("3")
         int minOccurrences();
 

@@ -73,7 +73,7 @@ public class LearningCycle {
         this.json = json;
     }
 
-    @Scheduled(every = "${brain.error.learning.interval:15m}", delayed = "60s",
+    @Scheduled(every = "${brain.error.learning.interval:15m}", delayed = "${brain.error.learning.delay:60s}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void scheduled(ScheduledExecution execution) {
         Duration period = JobRuns.period(execution);
