@@ -73,6 +73,7 @@ import dev.brain.grpc.v1.RunSessionCleanupResponse;
 import dev.brain.grpc.v1.Scope;
 import dev.brain.grpc.v1.UpdateErrorRequest;
 import dev.brain.grpc.v1.UpdateErrorResponse;
+import io.grpc.Channel;
 import io.quarkus.grpc.GrpcClient;
 import io.smallrye.mutiny.Uni;
 
@@ -105,7 +106,7 @@ public class ErrorServiceClient {
             @GrpcClient("error") MutinySessionServiceGrpc.MutinySessionServiceStub sessions,
             @GrpcClient("error") MutinyCodeServiceGrpc.MutinyCodeServiceStub code,
             @GrpcClient("error") MutinyFindingsServiceGrpc.MutinyFindingsServiceStub findings,
-            ServicesConfig config) {
+            @GrpcClient("error") Channel channel, ServicesConfig config) {
         this.service = service;
         this.prevention = prevention;
         this.notifications = notifications;
@@ -113,7 +114,7 @@ public class ErrorServiceClient {
         this.sessions = sessions;
         this.code = code;
         this.findings = findings;
-        this.calls = new ServiceCall(NAME, config);
+        this.calls = new ServiceCall(NAME, channel, config);
     }
 
     /**

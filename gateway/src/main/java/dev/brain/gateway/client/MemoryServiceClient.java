@@ -38,6 +38,7 @@ import dev.brain.grpc.v1.MutinySynapseServiceGrpc;
 import dev.brain.grpc.v1.NodeRef;
 import dev.brain.grpc.v1.RunJobRequest;
 import dev.brain.grpc.v1.RunJobResponse;
+import io.grpc.Channel;
 import io.quarkus.grpc.GrpcClient;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
@@ -61,12 +62,12 @@ public class MemoryServiceClient {
             @GrpcClient("memory") MutinySynapseServiceGrpc.MutinySynapseServiceStub synapses,
             @GrpcClient("memory") MutinyShortTermMemoryServiceGrpc.MutinyShortTermMemoryServiceStub shortTerm,
             @GrpcClient("memory") MutinyLongTermMemoryServiceGrpc.MutinyLongTermMemoryServiceStub longTerm,
-            ServicesConfig config) {
+            @GrpcClient("memory") Channel channel, ServicesConfig config) {
         this.service = service;
         this.synapses = synapses;
         this.shortTerm = shortTerm;
         this.longTerm = longTerm;
-        this.calls = new ServiceCall(NAME, config);
+        this.calls = new ServiceCall(NAME, channel, config);
     }
 
     /** Writes a short-term entry (memory_remember). */

@@ -42,6 +42,7 @@ import dev.brain.grpc.v1.TrendsRequest;
 import dev.brain.grpc.v1.TrendsResponse;
 import dev.brain.grpc.v1.UpdateInsightStatusRequest;
 import dev.brain.grpc.v1.UpdateInsightStatusResponse;
+import io.grpc.Channel;
 import io.quarkus.grpc.GrpcClient;
 import io.smallrye.mutiny.Uni;
 
@@ -67,10 +68,10 @@ public class ResearchServiceClient {
 
     public ResearchServiceClient(@GrpcClient("research") MutinyResearchServiceGrpc.MutinyResearchServiceStub service,
             @GrpcClient("research") MutinyKnowledgeServiceGrpc.MutinyKnowledgeServiceStub knowledge,
-            ServicesConfig config) {
+            @GrpcClient("research") Channel channel, ServicesConfig config) {
         this.service = service;
         this.knowledge = knowledge;
-        this.calls = new ServiceCall(NAME, config);
+        this.calls = new ServiceCall(NAME, channel, config);
     }
 
     /**

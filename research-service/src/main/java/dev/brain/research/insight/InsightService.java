@@ -118,7 +118,9 @@ public class InsightService {
      * Ranks the tenant's active insights — and, with a pair, the pair's library entries — for {@code context}
      * (see {@link SuggestRanking}); limit 0 = 5, at most 50.
      */
-    public Suggestions suggest(String tenant, String context, int limit, Pair pair) {
+    public Suggestions suggest(String tenant, String rawContext, int limit, Pair pair) {
+        // NUL bytes stripped as from every text the services store or search (PostgreSQL's text cannot hold them)
+        String context = rawContext == null ? null : rawContext.replace("\u0000", "");
         if (context == null || context.isBlank()) {
             throw invalid("context is required");
         }
