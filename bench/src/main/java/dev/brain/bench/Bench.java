@@ -15,8 +15,8 @@ import io.quarkus.runtime.annotations.QuarkusMain;
  * {@code ./brain bench [section ...]}: runs the benchmark sections against the running services and prints
  * one table per section. Sections: {@code embedding}, {@code synapses}, {@code memory}, {@code errors}, {@code code},
  * {@code recall}, {@code hooks}, {@code research} (default: all); on request only: {@code soak} (16 MCP clients for
- * 10 minutes) and {@code faults} (run by {@code scripts/bench-faults.sh}, which brings its own database cluster
- * and services).
+ * 10 minutes), {@code ui} (the web view's pages with 100k errors and a 1M-synapse network) and {@code faults} (run by
+ * {@code scripts/bench-faults.sh}, which brings its own database cluster and services).
  */
 @QuarkusMain
 public class Bench implements QuarkusApplication {
@@ -87,6 +87,12 @@ public class Bench implements QuarkusApplication {
                         System.getenv().getOrDefault("BRAIN_DB_URL", "jdbc:postgresql://127.0.0.1:5432/brain"),
                         System.getenv().getOrDefault("BRAIN_DB_USER", "brain"),
                         System.getenv().getOrDefault("BRAIN_DB_PASSWORD", "brain")).run();
+                case "ui" -> failed |= new UiBench(Integer.parseInt(options.getOrDefault("gateway-port", "8080")),
+                        errorStores(options),
+                        Path.of(options.getOrDefault("token-file", pids.resolveSibling("local-token").toString())),
+                        Integer.parseInt(options.getOrDefault("ui-synapses", "1000000")),
+                        Integer.parseInt(options.getOrDefault("ui-calls", "50")),
+                        Integer.parseInt(options.getOrDefault("ui-warmup", "5")), rssOf(pids, "gateway")).run();
                 case "faults" -> failed |= new FaultBench(Integer.parseInt(options.getOrDefault("gateway-port", "8080")), pids,
                         Path.of(options.getOrDefault("corpus", "error-service/src/test/resources/corpus/errors-dev.jsonl")),
                         Integer.parseInt(options.getOrDefault("clients", "8")),
@@ -101,7 +107,7 @@ public class Bench implements QuarkusApplication {
                         System.getenv().getOrDefault("BRAIN_DB_PASSWORD", "brain")).run();
                 default -> {
                     System.err.println("unknown section '" + section + "' (known: embedding, synapses, memory, recall, errors,"
-                            + " hooks, code, research, soak, faults)");
+                            + " hooks, code, research, soak, ui, faults)");
                     return 2;
                 }
             }

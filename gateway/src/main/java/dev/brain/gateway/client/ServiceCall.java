@@ -204,6 +204,10 @@ final class ServiceCall {
         String description = status.getDescription();
         boolean described = description != null && !description.isBlank();
         Status.Code code = status.getCode();
+        if (connectionLost(status)) {
+            // not the service's answer: retried like UNAVAILABLE when idempotent, but no sign of an outage
+            return new ServiceCallException(Kind.UNAVAILABLE, describe(failure), Status.Code.UNAVAILABLE, false);
+        }
         boolean outage = code == Status.Code.UNAVAILABLE || (code == Status.Code.DEADLINE_EXCEEDED && lateIsOutage);
         if (outage) {
             lastOutage = what(code);
@@ -221,6 +225,18 @@ final class ServiceCall {
             case UNIMPLEMENTED -> new ServiceCallException(Kind.UNIMPLEMENTED, describe(failure), code, false);
             default -> new ServiceCallException(Kind.UNAVAILABLE, describe(failure), code, outage);
         };
+    }
+
+    /**
+     * A call lost with its HTTP/2 connection: the services' unified gRPC server (Vert.x) answers a call after the
+     * client's deadline reset its stream, and the late answer makes the server close the whole connection with GOAWAY
+     * PROTOCOL_ERROR ("Request stream N is not correct for server connection", quarkusio/quarkus#56268), failing
+     * every call in flight on it with INTERNAL. Those calls did nothing wrong; an idempotent one is worth a retry.
+     */
+    static boolean connectionLost(Status status) {
+        String description = status.getDescription();
+        return status.getCode() == Status.Code.INTERNAL && description != null
+                && description.startsWith("Connection closed after GOAWAY");
     }
 
     /** The one line a reader sees for a failed call ("memory-service unavailable: …"). */

@@ -71,6 +71,7 @@ class ResilienceTest {
     /** The stand-in's KnowledgeService: Structure fails {@link #structureFailures} times, SaveResearch always, Search never answers. */
     static final class Knowledge extends KnowledgeServiceGrpc.KnowledgeServiceImplBase {
         final AtomicInteger structureFailures = new AtomicInteger();
+        volatile Status structureFailure = Status.UNAVAILABLE.withDescription("stand-in: not yet");
         final AtomicInteger structureCalls = new AtomicInteger();
         final AtomicInteger saveCalls = new AtomicInteger();
         final AtomicInteger searchCalls = new AtomicInteger();
@@ -79,7 +80,7 @@ class ResilienceTest {
         public void structure(KnowledgeStructureRequest request, StreamObserver<KnowledgeStructureResponse> answer) {
             structureCalls.incrementAndGet();
             if (structureFailures.getAndDecrement() > 0) {
-                answer.onError(Status.UNAVAILABLE.withDescription("stand-in: not yet").asRuntimeException());
+                answer.onError(structureFailure.asRuntimeException());
                 return;
             }
             answer.onNext(KnowledgeStructureResponse.newBuilder().setPath(request.getPath()).setTitle("Retried").build());
@@ -130,8 +131,27 @@ class ResilienceTest {
         assertThat(KNOWLEDGE.structureCalls.get() - before).isEqualTo(2);
     }
 
+    /** What grpc-java reports for calls in flight on a connection the server closed with GOAWAY (ServiceCall#connectionLost). */
     @Test
     @Order(2)
+    void aReadLostWithItsConnectionIsRetriedAndSucceeds() {
+        KNOWLEDGE.structureFailure = Status.INTERNAL.withDescription("Connection closed after GOAWAY. HTTP/2 error code: "
+                + "PROTOCOL_ERROR, debug data: Request stream 5 is not correct for server connection");
+        KNOWLEDGE.structureFailures.set(1);
+        int before = KNOWLEDGE.structureCalls.get();
+        try {
+            given().header("Authorization", "Bearer " + token()).accept(ContentType.JSON)
+                    .queryParam("path", "claude/u/goaway.md")
+                    .when().get("/api/v1/knowledge/structure")
+                    .then().statusCode(200).body("title", org.hamcrest.Matchers.equalTo("Retried"));
+        } finally {
+            KNOWLEDGE.structureFailure = Status.UNAVAILABLE.withDescription("stand-in: not yet");
+        }
+        assertThat(KNOWLEDGE.structureCalls.get() - before).isEqualTo(2);
+    }
+
+    @Test
+    @Order(3)
     void aWriteIsNeverRetried() {
         int before = KNOWLEDGE.saveCalls.get();
         Response saved = given().header("Authorization", "Bearer " + token()).contentType(ContentType.JSON)
@@ -144,7 +164,7 @@ class ResilienceTest {
     }
 
     @Test
-    @Order(3)
+    @Order(4)
     void aHungServiceOpensTheBreakerAndCallsThenFailFastNamingTheService() {
         McpSession mcp = new McpSession(token()).open();
         long waitedMs = 0;
