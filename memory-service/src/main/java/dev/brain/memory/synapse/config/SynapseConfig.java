@@ -69,6 +69,10 @@ public interface SynapseConfig {
         /** Most nodes one FindPath may expand before it answers RESOURCE_EXHAUSTED. */
         @WithDefault("20000")
         int maxExpansions();
+
+        /** How long one FindPath may search before it answers RESOURCE_EXHAUSTED (below the gateway's 2 s deadline). */
+        @WithDefault("1s")
+        Duration budget();
     }
 
     interface Stats {
@@ -77,5 +81,9 @@ public interface SynapseConfig {
 
         @WithDefault("0.2")
         double weakThreshold();
+
+        /** How long the statistics' statements may take together; beyond, GetStats answers RESOURCE_EXHAUSTED. */
+        @WithDefault("700ms")
+        Duration budget();
     }
 }

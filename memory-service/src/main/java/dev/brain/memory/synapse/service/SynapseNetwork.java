@@ -95,7 +95,8 @@ public class SynapseNetwork {
 
     @Transactional(Transactional.TxType.SUPPORTS)
     public NetworkStats stats(String tenant) {
-        return synapses.stats(tenant, config.stats().strongThreshold(), config.stats().weakThreshold());
+        return synapses.stats(tenant, config.stats().strongThreshold(), config.stats().weakThreshold(),
+                config.stats().budget());
     }
 
     @Transactional(Transactional.TxType.SUPPORTS)
@@ -271,7 +272,14 @@ public class SynapseNetwork {
         Map<NodeKey, List<SynapseRow>> adjacency = new HashMap<>();
         queue.add(new Walk(from, 1.0, 0, null, null));
         int expanded = 0;
+        long until = System.nanoTime() + config.path().budget().toNanos();
         while (!queue.isEmpty()) {
+            if (System.nanoTime() - until > 0) {
+                // a caller's deadline does not stop a search, and its late answer would close the caller's connection
+                throw Status.RESOURCE_EXHAUSTED.withDescription("max_depth: the path search took longer than "
+                        + config.path().budget().toMillis() + " ms without reaching " + to + " (" + expanded
+                        + " nodes expanded); use a smaller max_depth or synapse_types").asRuntimeException();
+            }
             Walk walk = queue.poll();
             if (walk.node().equals(to)) {
                 return Optional.of(new Path(walk.product(), walk.path()));

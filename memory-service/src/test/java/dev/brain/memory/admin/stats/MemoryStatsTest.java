@@ -45,6 +45,9 @@ class MemoryStatsTest {
     @Inject
     DataSource dataSource;
 
+    @Inject
+    MemoryStats stats;
+
     private ManagedChannel channel;
     private String tenant;
 
@@ -104,5 +107,24 @@ class MemoryStatsTest {
 
         promote(b, 1);
         assertStatsEqualRows(4, 6);
+    }
+
+    /**
+     * A table's count stops after the exact limit and becomes the planner's estimate (at least the limit + 1): the
+     * status of a tenant with 1M synapses no longer counts them row by row.
+     */
+    @Test
+    void aCountBeyondTheExactLimitIsEstimatedNotCounted() throws Exception {
+        try (var c = dataSource.getConnection(); var s = c.prepareStatement("""
+                insert into synapse (tenant, source_type, source_id, target_type, target_id, synapse_type, weight,
+                                     base_weight, activation_count, last_activated_at, created_at)
+                select ?, 'error', g, 'error', g + 1, 'co_occurs', 0.5, 0.5, 1, now(), now()
+                  from generate_series(1, 30) g""")) {
+            s.setString(1, tenant);
+            s.executeUpdate();
+        }
+        assertThat(stats.rowCounts(tenant, 100)).containsEntry("synapse", 30L);
+        assertThat(stats.rowCounts(tenant, 10).get("synapse")).as("estimated beyond 10 rows").isGreaterThan(10L);
+        assertThat(stats.rowCounts(tenant, 10)).as("small tables stay exact").containsEntry("long_term_node", 0L);
     }
 }
