@@ -45,14 +45,7 @@ class SynapseBudgetsTest {
     @Test
     void statsBeyondTheirBudgetAnswerResourceExhaustedAndStopCounting() throws Exception {
         String tenant = SynapseFixtures.newTenant("stats-budget");
-        try (var c = dataSource.getConnection(); var s = c.prepareStatement("""
-                insert into synapse (tenant, source_type, source_id, target_type, target_id, synapse_type, weight,
-                                     base_weight, activation_count, last_activated_at, created_at)
-                select ?, 'error', g, 'error', g + 1, 'co_occurs', 0.5, 0.5, 1, now(), now()
-                  from generate_series(1, 50000) g""")) {
-            s.setString(1, tenant);
-            s.executeUpdate();
-        }
+        SynapseFixtures.insertChain(dataSource, tenant, 50000);
         ManagedChannel channel = GrpcTestChannel.open();
         try {
             var synapses = GrpcTestChannel.as(tenant, SynapseServiceGrpc.newBlockingStub(channel));

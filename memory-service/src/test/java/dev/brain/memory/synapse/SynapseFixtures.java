@@ -47,6 +47,19 @@ public final class SynapseFixtures {
         }
     }
 
+    /** Inserts the chain error:1 -co_occurs-> error:2 -> … -> error:{n + 1}, weights 0.5, in one statement. */
+    public static void insertChain(DataSource dataSource, String tenant, int n) throws Exception {
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement("""
+                insert into synapse (tenant, source_type, source_id, target_type, target_id, synapse_type, weight,
+                                     base_weight, activation_count, last_activated_at, created_at)
+                select ?, 'error', g, 'error', g + 1, 'co_occurs', 0.5, 0.5, 1, now(), now()
+                  from generate_series(1, ?) g""")) {
+            s.setString(1, tenant);
+            s.setInt(2, n);
+            s.executeUpdate();
+        }
+    }
+
     /** Weight of a synapse, or null when it no longer exists. */
     public static Double weight(DataSource dataSource, long id) throws Exception {
         try (Connection c = dataSource.getConnection();

@@ -27,6 +27,7 @@ import dev.brain.grpc.v1.PromoteEntryRequest;
 import dev.brain.grpc.v1.PromotionOutcome;
 import dev.brain.grpc.v1.ShortTermMemoryServiceGrpc;
 import dev.brain.grpc.v1.TableCount;
+import dev.brain.memory.synapse.SynapseFixtures;
 import dev.brain.memory.testing.LongTermFixtures;
 import dev.brain.testing.GrpcTestChannel;
 import io.grpc.ManagedChannel;
@@ -115,14 +116,7 @@ class MemoryStatsTest {
      */
     @Test
     void aCountBeyondTheExactLimitIsEstimatedNotCounted() throws Exception {
-        try (var c = dataSource.getConnection(); var s = c.prepareStatement("""
-                insert into synapse (tenant, source_type, source_id, target_type, target_id, synapse_type, weight,
-                                     base_weight, activation_count, last_activated_at, created_at)
-                select ?, 'error', g, 'error', g + 1, 'co_occurs', 0.5, 0.5, 1, now(), now()
-                  from generate_series(1, 30) g""")) {
-            s.setString(1, tenant);
-            s.executeUpdate();
-        }
+        SynapseFixtures.insertChain(dataSource, tenant, 30);
         assertThat(stats.rowCounts(tenant, 100)).containsEntry("synapse", 30L);
         assertThat(stats.rowCounts(tenant, 10).get("synapse")).as("estimated beyond 10 rows").isGreaterThan(10L);
         assertThat(stats.rowCounts(tenant, 10)).as("small tables stay exact").containsEntry("long_term_node", 0L);
