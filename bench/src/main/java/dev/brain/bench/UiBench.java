@@ -67,6 +67,7 @@ final class UiBench {
 
     private final int port;
     private final ErrorStores stores;
+    private final java.util.concurrent.atomic.AtomicInteger partialPaths = new java.util.concurrent.atomic.AtomicInteger();
     private final Path tokenFile;
     private final int synapses;
     private final int calls;
@@ -172,6 +173,8 @@ final class UiBench {
                         .forEach(r -> System.out.printf("  failed: %s: %d× %s%n", e.getKey(), r.getValue(), r.getKey()));
             }
             long rss = gatewayRss.getAsLong();
+            System.out.printf("paths answered partial (the strongest seen within memory's path.budget; warm-up included): %d%n",
+                    partialPaths.get());
             System.out.printf("gateway RSS: %s%n", rss < 0 ? "unknown (not started by ./brain)" : rss + " MiB");
             System.out.printf("failed calls: %d (warm-up included)%n", failedCalls);
             System.out.printf("pages ≤ 1 s at p95: %s%n", within ? "yes" : "no");
@@ -221,6 +224,9 @@ final class UiBench {
             return List.of(networkHtml(from, to), graph(from, true, false),
                     json("/ui/network/path?from=" + GatewayClient.encode(from) + "&to=" + GatewayClient.encode(to), body -> {
                         JsonNode c = json(body);
+                        if (c.path("partial").asBoolean(false)) {
+                            partialPaths.incrementAndGet();
+                        }
                         return c.path("found").asBoolean(false) ? null : "no path found from " + from + " to " + to + ": "
                                 + c.path("searched").asText("");
                     }));

@@ -45,7 +45,8 @@ public final class NetworkRenderer {
         }
         return String.format(Locale.ROOT, "%s and %s are connected in %d hop%s (strength %.2f, the product of the"
                 + " weights): %s", from, to, connection.hops().size(), connection.hops().size() == 1 ? "" : "s",
-                connection.total_weight(), path(connection.hops()));
+                connection.total_weight(), path(connection.hops()))
+                + (connection.partial() ? " (the strongest found before the search's time limit; a stronger one may exist)" : "");
     }
 
     public static String stats(NetworkStats stats) {

@@ -49,7 +49,7 @@ public class NetworkService {
             throw new IllegalArgumentException("to_id: the two nodes must differ");
         }
         return memory.findPath(tenant, from, to).map(path -> new Connection(key(from), key(to), path.getFound(),
-                path.getTotalWeight(), path.getStepsList().stream().map(NetworkService::hop).toList(),
+                path.getTotalWeight(), path.getStepsList().stream().map(NetworkService::hop).toList(), path.getPartial(),
                 path.getFound() ? null : "no chain of up to 5 synapses links " + NodeTypes.text(from) + " and "
                         + NodeTypes.text(to)));
     }

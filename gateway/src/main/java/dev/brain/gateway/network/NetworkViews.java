@@ -27,8 +27,9 @@ public final class NetworkViews {
     }
 
     @RegisterForReflection
+    /** {@code partial}: the strongest chain memory-service saw within its search limit, not proven the strongest. */
     public record Connection(String from, String to, boolean found, double total_weight, List<Hop> hops,
-            String searched) {
+            boolean partial, String searched) {
     }
 
     @RegisterForReflection

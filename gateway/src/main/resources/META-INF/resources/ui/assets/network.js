@@ -97,7 +97,8 @@
     });
     var total = document.createElement('li');
     total.className = 'total';
-    total.textContent = 'total weight ' + connection.total_weight.toFixed(2);
+    total.textContent = 'total weight ' + connection.total_weight.toFixed(2) +
+      (connection.partial ? ' — the strongest found within the time limit; a stronger one may exist' : '');
     list.appendChild(total);
   }
 

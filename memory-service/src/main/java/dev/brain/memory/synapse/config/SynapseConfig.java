@@ -70,8 +70,18 @@ public interface SynapseConfig {
         @WithDefault("20000")
         int maxExpansions();
 
-        /** How long one FindPath may search before it answers RESOURCE_EXHAUSTED (below the gateway's 2 s deadline). */
-        @WithDefault("1s")
+        /**
+         * Synapses read per node and side for a queued node fetched ahead of its expansion, strongest first (a hub
+         * is read in full only when the search expands it below them).
+         */
+        @WithDefault("64")
+        int prefetchCap();
+
+        /**
+         * How long one FindPath may search (below the gateway's 2 s deadline, and short enough that the web view's
+         * path page stays within its second): then the strongest walk seen, marked partial, or RESOURCE_EXHAUSTED.
+         */
+        @WithDefault("700ms")
         Duration budget();
     }
 

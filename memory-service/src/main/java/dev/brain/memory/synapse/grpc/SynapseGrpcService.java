@@ -151,7 +151,7 @@ public class SynapseGrpcService extends MutinySynapseServiceGrpc.SynapseServiceI
                     SynapseMapper.synapseTypes(request.getSynapseTypesList()))
                     .map(path -> {
                         FindPathResponse.Builder response = FindPathResponse.newBuilder().setFound(true)
-                                .setTotalWeight(path.totalWeight()).setHops(path.hops().size());
+                                .setTotalWeight(path.totalWeight()).setHops(path.hops().size()).setPartial(path.partial());
                         path.hops().forEach(hop -> response.addSteps(SynapseMapper.toProto(hop)));
                         return response.build();
                     })

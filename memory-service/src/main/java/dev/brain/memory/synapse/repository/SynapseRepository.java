@@ -151,6 +151,38 @@ public class SynapseRepository {
         return new ArrayList<>(rows.values());
     }
 
+    /** A node's synapses read by {@link #strongestFirst}: every one of weight ≥ {@code completeFrom}. */
+    public record Strongest(List<SynapseRow> synapses, double completeFrom) {
+    }
+
+    /**
+     * For every node, its synapses in {@code direction} of weight ≥ the node's bound, but at most {@code cap} per
+     * node and side, the highest base weights first (an index range, like {@link #around}). A node and side that hit
+     * the cap is complete only above its last base weight read (every unread row has base_weight, hence weight, no
+     * higher): {@code completeFrom} is then just above it. Result in the order of {@code minWeightByNode}.
+     */
+    public List<Strongest> strongestFirst(String tenant, Map<NodeKey, Double> minWeightByNode, Direction direction,
+            List<String> types, int cap) {
+        List<Map.Entry<NodeKey, Double>> nodes = new ArrayList<>(minWeightByNode.entrySet());
+        List<Boolean> sides = sides(direction);
+        List<List<List<SynapseRow>>> read = nodes.isEmpty() ? List.of() : sidesOf(tenant, nodes, sides, types,
+                "select " + COLUMNS + " from synapse s where %s order by s.base_weight desc limit " + cap);
+        List<Strongest> result = new ArrayList<>(nodes.size());
+        for (int n = 0; n < nodes.size(); n++) {
+            Map<Long, SynapseRow> rows = new TreeMap<>();
+            double completeFrom = nodes.get(n).getValue();
+            for (int side = 0; side < sides.size(); side++) {
+                List<SynapseRow> found = read.get(side).get(n);
+                found.forEach(r -> rows.put(r.id(), r));
+                if (found.size() == cap) {
+                    completeFrom = Math.max(completeFrom, Math.nextUp(found.get(cap - 1).baseWeight()));
+                }
+            }
+            result.add(new Strongest(new ArrayList<>(rows.values()), completeFrom));
+        }
+        return result;
+    }
+
     /** The ends a traversal leaves from: true = the node is the source. */
     private static List<Boolean> sides(Direction direction) {
         List<Boolean> sides = new ArrayList<>(2);

@@ -228,8 +228,11 @@ public class SynapseNetwork {
         layer.put(to, new Reached(to, hop.synapse().labelOf(to), value, depth, List.copyOf(path)));
     }
 
-    /** The strongest walk between two nodes, if any (memory.md §2.5). */
-    public record Path(double totalWeight, List<Hop> hops) {
+    /**
+     * The strongest walk between two nodes, if any (memory.md §2.5); {@code partial}: the strongest one seen when the
+     * search reached its limit, not proven the strongest.
+     */
+    public record Path(double totalWeight, List<Hop> hops, boolean partial) {
     }
 
     /** A search state: a walk from the start, as a parent chain (constant memory per state). */
@@ -254,35 +257,90 @@ public class SynapseNetwork {
     }
 
     /**
+     * Product floors of the path search's rounds: round k reads only the synapses that can lie on a walk whose
+     * product is at least {@code floor}, the last round (0) all of them.
+     */
+    static final double[] PATH_FLOORS = { 0.5, 0.1, 0.01, 0 };
+
+    /**
      * Dijkstra over states (node, hops) maximising the product of weights (cost −ln w), states at
      * {@code maxDepth} hops not expanded; ties → fewer hops → lexicographically smaller synapse ids. A state
      * is dominated when its node was already settled with no more hops (it was settled with a product at
-     * least as large, since states leave the queue by decreasing product). Adjacency is fetched for up to
-     * {@link #PATH_FETCH_BATCH} queued nodes per query, and at most {@code path.max-expansions} nodes are
-     * expanded (then RESOURCE_EXHAUSTED) so one request cannot exhaust the service.
+     * least as large, since states leave the queue by decreasing product).
+     * <p>
+     * In rounds with a falling product floor ({@link #PATH_FLOORS}): a round leaves a node reached with product
+     * {@code p} only by synapses of weight ≥ {@code floor / p}, so it walks exactly the walks of product ≥ floor.
+     * When the strongest path has product ≥ floor, every prefix of it and every synapse on it passes, so the round
+     * finds the same path as a search of all synapses; when the round finds nothing, no path reaches the floor and
+     * the next round lowers it. In a dense network the strongest path is usually strong, and a hub's thousands of
+     * weaker synapses are then never read (the indexes hold base_weight ≥ weight, so the bound is an index range).
+     * Adjacency is fetched for up to {@link #PATH_FETCH_BATCH} queued nodes per query and kept across rounds with
+     * the bound it was read with; at most {@code path.max-expansions} nodes are expanded and the search stops after
+     * {@code path.budget} (then RESOURCE_EXHAUSTED), so one request cannot exhaust the service.
      */
     @Transactional(Transactional.TxType.SUPPORTS)
     public Optional<Path> findPath(String tenant, NodeKey from, NodeKey to, int maxDepth, Direction direction,
             List<String> types) {
+        Map<NodeKey, Adjacency> adjacency = new HashMap<>();
+        Search search = new Search(System.nanoTime() + config.path().budget().toNanos());
+        for (double floor : PATH_FLOORS) {
+            Optional<Path> path = findPath(tenant, from, to, maxDepth, direction, types, floor, adjacency, search);
+            if (path.isPresent()) {
+                return path;
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The synapses of a node read so far: every one of weight ≥ {@code bound} (base_weight ≥ weight). */
+    private record Adjacency(double bound, List<SynapseRow> synapses) {
+    }
+
+    /** What one search has spent, over all its rounds, and the strongest walk to the target it has seen. */
+    private static final class Search {
+        final long until;
+        int expanded;
+        Walk bestSeen;
+
+        Search(long until) {
+            this.until = until;
+        }
+
+        void seen(Walk walk) {
+            if (bestSeen == null || walk.product() > bestSeen.product()
+                    || walk.product() == bestSeen.product() && walk.hops() < bestSeen.hops()) {
+                bestSeen = walk;
+            }
+        }
+
+        /** At the limit: the strongest walk seen, as a partial answer, or {@code exhausted} when none was seen. */
+        Optional<Path> atLimit(java.util.function.Supplier<RuntimeException> exhausted) {
+            if (bestSeen == null) {
+                throw exhausted.get();
+            }
+            return Optional.of(new Path(bestSeen.product(), bestSeen.path(), true));
+        }
+    }
+
+    private Optional<Path> findPath(String tenant, NodeKey from, NodeKey to, int maxDepth, Direction direction,
+            List<String> types, double floor, Map<NodeKey, Adjacency> adjacency, Search search) {
         Comparator<Walk> strongestFirst = Comparator.comparingDouble(Walk::product).reversed()
                 .thenComparingInt(Walk::hops)
                 .thenComparing((a, b) -> compareIds(a.path(), b.path()));
         PriorityQueue<Walk> queue = new PriorityQueue<>(strongestFirst);
         Map<NodeKey, Integer> settledHops = new HashMap<>();
-        Map<NodeKey, List<SynapseRow>> adjacency = new HashMap<>();
         queue.add(new Walk(from, 1.0, 0, null, null));
-        int expanded = 0;
-        long until = System.nanoTime() + config.path().budget().toNanos();
         while (!queue.isEmpty()) {
-            if (System.nanoTime() - until > 0) {
+            if (System.nanoTime() - search.until > 0) {
                 // a caller's deadline does not stop a search, and its late answer would close the caller's connection
-                throw Status.RESOURCE_EXHAUSTED.withDescription("max_depth: the path search took longer than "
-                        + config.path().budget().toMillis() + " ms without reaching " + to + " (" + expanded
-                        + " nodes expanded); use a smaller max_depth or synapse_types").asRuntimeException();
+                return search.atLimit(() -> Status.RESOURCE_EXHAUSTED.withDescription("max_depth: the path search took "
+                        + "longer than " + config.path().budget().toMillis() + " ms without reaching " + to + " ("
+                        + search.expanded + " nodes expanded); use a smaller max_depth or synapse_types")
+                        .asRuntimeException());
             }
             Walk walk = queue.poll();
             if (walk.node().equals(to)) {
-                return Optional.of(new Path(walk.product(), walk.path()));
+                return Optional.of(new Path(walk.product(), walk.path(), false));
             }
             Integer settled = settledHops.get(walk.node());
             if (settled != null && settled <= walk.hops()) {
@@ -292,20 +350,32 @@ public class SynapseNetwork {
             if (walk.hops() == maxDepth) {
                 continue;
             }
-            if (++expanded > config.path().maxExpansions()) {
-                throw Status.RESOURCE_EXHAUSTED.withDescription("max_depth: the path search expanded more than "
-                        + config.path().maxExpansions() + " nodes without reaching " + to
-                        + "; use a smaller max_depth or synapse_types").asRuntimeException();
+            if (++search.expanded > config.path().maxExpansions()) {
+                return search.atLimit(() -> Status.RESOURCE_EXHAUSTED.withDescription("max_depth: the path search "
+                        + "expanded more than " + config.path().maxExpansions() + " nodes without reaching " + to
+                        + "; use a smaller max_depth or synapse_types").asRuntimeException());
             }
-            if (!adjacency.containsKey(walk.node())) {
-                fetchAdjacency(tenant, walk.node(), queue, adjacency, direction, types);
+            double bound = bound(floor, walk.product());
+            if (bound > 1) {
+                continue;
             }
-            for (SynapseRow synapse : adjacency.get(walk.node())) {
+            Adjacency known = adjacency.get(walk.node());
+            if (known == null || known.bound() > bound) {
+                known = fetchAdjacency(tenant, walk.node(), bound, floor, queue, adjacency, direction, types);
+            }
+            for (SynapseRow synapse : known.synapses()) {
+                if (synapse.weight() < bound) {
+                    continue;
+                }
                 for (Hop hop : hopsFrom(walk.node(), synapse, direction)) {
                     NodeKey next = hop.to();
                     Integer nextSettled = settledHops.get(next);
                     if ((nextSettled == null || nextSettled > walk.hops() + 1) && !walk.visits(next)) {
-                        queue.add(new Walk(next, walk.product() * synapse.weight(), walk.hops() + 1, walk, hop));
+                        Walk longer = new Walk(next, walk.product() * synapse.weight(), walk.hops() + 1, walk, hop);
+                        queue.add(longer);
+                        if (next.equals(to)) {
+                            search.seen(longer);
+                        }
                     }
                 }
             }
@@ -315,28 +385,52 @@ public class SynapseNetwork {
 
     static final int PATH_FETCH_BATCH = 64;
 
-    /** Loads the synapses of {@code node} and of the next queued nodes without adjacency, in one query. */
-    private void fetchAdjacency(String tenant, NodeKey node, PriorityQueue<Walk> queue,
-            Map<NodeKey, List<SynapseRow>> adjacency, Direction direction, List<String> types) {
-        Map<NodeKey, Double> batch = new LinkedHashMap<>();
-        batch.put(node, 0.0);
+    /** The least weight a synapse needs to extend a walk of {@code product} to the floor (above 1: none can). */
+    private static double bound(double floor, double product) {
+        return floor == 0 ? 0 : product == 0 ? Double.POSITIVE_INFINITY : floor / product;
+    }
+
+    /**
+     * Loads the synapses of weight ≥ {@code bound} of {@code node}; and ahead, in a second query, those of the next
+     * queued nodes not yet read (a queued node's bound: the floor over the strongest product it is queued with), at
+     * most {@code path.prefetch-cap} (64) per node and side, strongest first. A hub among them then costs 64 rows, not
+     * its thousands; it is read in full only if the search expands it below the weights already read.
+     */
+    private Adjacency fetchAdjacency(String tenant, NodeKey node, double bound, double floor, PriorityQueue<Walk> queue,
+            Map<NodeKey, Adjacency> adjacency, Direction direction, List<String> types) {
+        Map<NodeKey, Double> ahead = new LinkedHashMap<>();
         for (Walk queued : queue) {
-            if (batch.size() >= PATH_FETCH_BATCH) {
+            if (ahead.size() >= PATH_FETCH_BATCH - 1) {
                 break;
             }
-            if (!adjacency.containsKey(queued.node())) {
-                batch.put(queued.node(), 0.0);
+            double queuedBound = bound(floor, queued.product());
+            if (!queued.node().equals(node) && !adjacency.containsKey(queued.node()) && queuedBound <= 1) {
+                ahead.merge(queued.node(), queuedBound, Math::min);
             }
         }
-        batch.keySet().forEach(key -> adjacency.put(key, new ArrayList<>()));
-        for (SynapseRow synapse : synapses.around(tenant, batch, direction, types)) {
-            if (direction.forward() && batch.containsKey(synapse.source())) {
-                adjacency.get(synapse.source()).add(synapse);
-            }
-            if (direction.backward() && batch.containsKey(synapse.target()) && !synapse.target().equals(synapse.source())) {
-                adjacency.get(synapse.target()).add(synapse);
+        adjacency.put(node, new Adjacency(bound, sides(node, bound,
+                synapses.around(tenant, Map.of(node, bound), direction, types), direction)));
+        List<NodeKey> keys = new ArrayList<>(ahead.keySet());
+        List<SynapseRepository.Strongest> read = synapses.strongestFirst(tenant, ahead, direction, types,
+                config.path().prefetchCap());
+        for (int i = 0; i < keys.size(); i++) {
+            NodeKey key = keys.get(i);
+            double completeFrom = read.get(i).completeFrom();
+            adjacency.put(key, new Adjacency(completeFrom, sides(key, completeFrom, read.get(i).synapses(), direction)));
+        }
+        return adjacency.get(node);
+    }
+
+    /** The synapses of {@code rows} a walk can take from {@code node} in {@code direction}, of weight ≥ bound. */
+    private static List<SynapseRow> sides(NodeKey node, double bound, List<SynapseRow> rows, Direction direction) {
+        List<SynapseRow> usable = new ArrayList<>(rows.size());
+        for (SynapseRow synapse : rows) {
+            if (synapse.weight() >= bound && (direction.forward() && synapse.source().equals(node)
+                    || direction.backward() && synapse.target().equals(node))) {
+                usable.add(synapse);
             }
         }
+        return usable;
     }
 
     private static List<Hop> hopsFrom(NodeKey node, SynapseRow synapse, Direction direction) {
