@@ -5,6 +5,7 @@ import java.util.List;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.brain.gateway.client.MemoryServiceClient;
+import dev.brain.gateway.client.ServiceCallException;
 import dev.brain.gateway.network.NetworkViews.Connection;
 import dev.brain.gateway.network.NetworkViews.Exploration;
 import dev.brain.gateway.network.NetworkViews.Hop;
@@ -37,10 +38,14 @@ public class NetworkService {
             if (!nodes.isEmpty()) {
                 return Uni.createFrom().item(new Exploration(key(start), maxDepth, nodes, null));
             }
-            return memory.networkStats(tenant).map(stats -> new Exploration(key(start), maxDepth, nodes,
-                    "searched " + stats.getTotalSynapses() + " synapses between " + stats.getTotalNodes()
-                            + " nodes of your tenant; none reaches activation ≥ 0.20 from " + NodeTypes.text(start)
-                            + " within " + maxDepth + " hops"));
+            String none = "none reaches activation ≥ 0.20 from " + NodeTypes.text(start) + " within " + maxDepth + " hops";
+            // the counts only describe the search: past memory's statistics budget (a large network, a busy
+            // machine) the answer goes without them rather than failing
+            return memory.networkStats(tenant)
+                    .map(stats -> new Exploration(key(start), maxDepth, nodes, "searched " + stats.getTotalSynapses()
+                            + " synapses between " + stats.getTotalNodes() + " nodes of your tenant; " + none))
+                    .onFailure(ServiceCallException.class)
+                    .recoverWithItem(new Exploration(key(start), maxDepth, nodes, "searched your tenant's network; " + none));
         });
     }
 
