@@ -442,11 +442,24 @@ public class SynapseRepository {
      * synapses they take 10–17 s (a grouping and a distinct over 2M ends), and a caller's deadline does not stop a
      * running statement, so each runs under a {@code statement_timeout} of what is left of the budget and a tenant
      * too large answers RESOURCE_EXHAUSTED at once (status then shows the synapse count without the breakdown).
+     * A tenant with more than {@code maxSynapses} is not counted at all: its attempt would only spend the budget.
      */
-    public NetworkStats stats(String tenant, double strongThreshold, double weakThreshold, Duration budget) {
+    public NetworkStats stats(String tenant, double strongThreshold, double weakThreshold, Duration budget,
+            long maxSynapses) {
         record Totals(long total, double avg, long strong, long weak) {
         }
         return jdbc.withConnection(c -> {
+            try (var s = c.prepareStatement("select count(*) from (select 1 from synapse where tenant = ? limit ?) t")) {
+                Jdbc.bind(s, tenant, maxSynapses + 1);
+                try (ResultSet rs = s.executeQuery()) {
+                    rs.next();
+                    if (rs.getLong(1) > maxSynapses) {
+                        throw io.grpc.Status.RESOURCE_EXHAUSTED.withDescription("network statistics: this tenant holds "
+                                + "more than " + maxSynapses + " synapses, too many to count within "
+                                + budget.toMillis() + " ms").asRuntimeException();
+                    }
+                }
+            }
             long until = System.nanoTime() + budget.toNanos();
             try {
                 budget(c, until);

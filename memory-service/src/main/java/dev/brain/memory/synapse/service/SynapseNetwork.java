@@ -96,7 +96,7 @@ public class SynapseNetwork {
     @Transactional(Transactional.TxType.SUPPORTS)
     public NetworkStats stats(String tenant) {
         return synapses.stats(tenant, config.stats().strongThreshold(), config.stats().weakThreshold(),
-                config.stats().budget());
+                config.stats().budget(), config.stats().maxSynapses());
     }
 
     @Transactional(Transactional.TxType.SUPPORTS)
