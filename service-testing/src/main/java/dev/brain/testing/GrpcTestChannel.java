@@ -31,6 +31,14 @@ public final class GrpcTestChannel {
         return ManagedChannelBuilder.forAddress("127.0.0.1", port).usePlaintext().build();
     }
 
+    /**
+     * A channel to the packaged service a {@code @QuarkusIntegrationTest} started: its port is the one Quarkus read
+     * from the service's log and gave RestAssured ({@code quarkus.http.test-port} is 0, a free port).
+     */
+    public static ManagedChannel openPackaged() {
+        return ManagedChannelBuilder.forAddress("127.0.0.1", io.restassured.RestAssured.port).usePlaintext().build();
+    }
+
     /** The stub with {@code brain-tenant: tenant} on every call. */
     public static <S extends AbstractStub<S>> S as(String tenant, S stub) {
         return stub.withInterceptors(MetadataUtils.newAttachHeadersInterceptor(Tenancy.metadataFor(tenant)));
