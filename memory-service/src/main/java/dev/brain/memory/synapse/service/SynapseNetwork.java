@@ -274,9 +274,10 @@ public class SynapseNetwork {
      * finds the same path as a search of all synapses; when the round finds nothing, no path reaches the floor and
      * the next round lowers it. In a dense network the strongest path is usually strong, and a hub's thousands of
      * weaker synapses are then never read (the indexes hold base_weight ≥ weight, so the bound is an index range).
-     * Adjacency is fetched for up to {@link #PATH_FETCH_BATCH} queued nodes per query and kept across rounds with
-     * the bound it was read with; at most {@code path.max-expansions} nodes are expanded and the search stops after
-     * {@code path.budget} (then RESOURCE_EXHAUSTED), so one request cannot exhaust the service.
+     * Adjacency is kept across rounds with the bound it was read with (see {@link #fetchAdjacency}). At most
+     * {@code path.max-expansions} nodes are expanded and the search stops after {@code path.budget}, so one request
+     * cannot exhaust the service: it then answers the strongest walk to {@code to} seen so far, marked partial, or
+     * RESOURCE_EXHAUSTED when it has seen none.
      */
     @Transactional(Transactional.TxType.SUPPORTS)
     public Optional<Path> findPath(String tenant, NodeKey from, NodeKey to, int maxDepth, Direction direction,
