@@ -18,16 +18,14 @@ import javax.sql.DataSource;
 
 import jakarta.inject.Inject;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.brain.grpc.v1.FindPathRequest;
 import dev.brain.grpc.v1.FindPathResponse;
 import dev.brain.grpc.v1.SynapseServiceGrpc;
 import dev.brain.grpc.v1.TraversalDirection;
+import dev.brain.testing.GrpcTestBase;
 import dev.brain.testing.GrpcTestChannel;
-import io.grpc.ManagedChannel;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -42,7 +40,7 @@ import io.quarkus.test.junit.TestProfile;
  */
 @QuarkusTest
 @TestProfile(StrongestPathRoundsTest.SmallPrefetch.class)
-class StrongestPathRoundsTest {
+class StrongestPathRoundsTest extends GrpcTestBase {
 
     public static class SmallPrefetch implements QuarkusTestProfile {
         @Override
@@ -53,18 +51,6 @@ class StrongestPathRoundsTest {
 
     @Inject
     DataSource dataSource;
-
-    private ManagedChannel channel;
-
-    @BeforeEach
-    void open() {
-        channel = GrpcTestChannel.open();
-    }
-
-    @AfterEach
-    void close() {
-        channel.shutdownNow();
-    }
 
     private record Edge(long id, int source, int target, double weight) {
     }
