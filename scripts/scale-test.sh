@@ -6,13 +6,15 @@
 #   1. every scheduled job runs once per period (short periods for the test; job_run rows of both schemas),
 #   2. every outbox event is applied exactly once (error.outbox against memory.synapse_event and the synapses'
 #      activation counts),
-#   3. no request fails while one instance of each service is stopped (SIGTERM) and started again,
+#   3. no request fails while one instance of each service is stopped (SIGTERM) and started again (instance 1, then
+#      instance 2, ...; BRAIN_SCALE_RESTARTS times, default 2),
 #   4. throughput with two instances of each against one (printed; on 2 cores expect little gain).
 # Prints a table per property and exits non-zero when one is violated. Needs the jars of `mvn package` and the
 # ports 8380 (gateway) and 9131-9135 (HTTP and gRPC share one port per instance).
 # Environment: BRAIN_SCALE_PORTS ("GATEWAY ERROR1 ERROR2 MEMORY1 MEMORY2 RESEARCH"), BRAIN_SCALE_DB (database, default brain_scale; its schemas are dropped first), BRAIN_DATA_DIR
 # (logs; default a new /tmp/brain-scale.* folder, removed when all passed), BRAIN_SCALE_SECONDS (seconds of
-# each throughput load, default 10), BRAIN_SCALE_THREADS (clients, default 4).
+# each throughput load, default 10), BRAIN_SCALE_THREADS (clients, default 4), BRAIN_SCALE_RESTARTS (see 3.),
+# BRAIN_SCALE_JAVA_OPTS (more options for every instance, e.g. to switch a guard off: -Dquarkus.shutdown.delay=0s).
 # The gateway's deadline to the services is 5 s here (2 s by default): six JVMs share the machine's cores, and a
 # call that waits for a CPU is not what this test is about; a stopped instance would fail a call at once.
 set -euo pipefail
@@ -21,6 +23,8 @@ DB=${BRAIN_SCALE_DB:-brain_scale}
 DATA=${BRAIN_DATA_DIR:-$(mktemp -d /tmp/brain-scale.XXXXXX)}
 LOAD_SECONDS=${BRAIN_SCALE_SECONDS:-10}
 THREADS=${BRAIN_SCALE_THREADS:-4}
+RESTARTS=${BRAIN_SCALE_RESTARTS:-2}
+read -ra EXTRA_OPTS <<<"${BRAIN_SCALE_JAVA_OPTS:-}"
 PERIOD=5                      # seconds: the period of every scheduled job under test
 CRON="0/$PERIOD * * * * ?"
 read -r GATEWAY_PORT E1 E2 M1 M2 R <<<"${BRAIN_SCALE_PORTS:-8380 9131 9132 9133 9134 9135}"
@@ -83,7 +87,7 @@ start_one() { # name jar-module [-Dkey=value ...]
       BRAIN_LOCAL_TOKEN_FILE="$DATA/local-token" BRAIN_LOCAL_TENANT=scale BRAIN_KNOWLEDGE_ROOT="$DATA/knowledge" \
       BRAIN_RESEARCH_PORT="${PORT[research]}" BRAIN_SERVICES_DEADLINE=5s OPT_OUT_TRACKING=true
     # C1 only: six JVMs start on a few cores in half the time
-    exec java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xmx384m -Dquarkus.http.port="${PORT[$name]}" -Dquarkus.shutdown.timeout=10s "$@" \
+    exec java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xmx384m -Dquarkus.http.port="${PORT[$name]}" "${EXTRA_OPTS[@]}" "$@" \
       -jar "$ROOT/$module/target/quarkus-app/quarkus-run.jar" >>"$DATA/logs/$name.log" 2>&1
   ) &
   PID[$name]=$!
@@ -132,22 +136,24 @@ load 8 >/dev/null   # warm-up (JIT, connections)
 say "throughput, two instances of each ..."
 TWO=$(load "$LOAD_SECONDS")
 
-say "stopping (SIGTERM) and restarting error-1 and memory-1 under load ..."
+say "stopping (SIGTERM) and restarting one instance of each under load, $RESTARTS times ..."
 STOP_FILE=$DATA/stop-load
 rm -f "$STOP_FILE"
-load 600 "$STOP_FILE" >"$DATA/restart-load.txt" &
+load 3600 "$STOP_FILE" >"$DATA/restart-load.txt" &
 LOAD_PID=$!
 sleep 2
-kill -TERM "${PID[error-1]}" "${PID[memory-1]}" 2>/dev/null || true   # together; stop_one waits for each
-stop_one error-1
-stop_one memory-1
-say "  error-1 and memory-1 stopped; load goes on for 2 s on error-2 and memory-2"
-sleep 2
-start_named error-1
-start_named memory-1
-wait_ready error-1 memory-1
-say "  error-1 and memory-1 ready again"
-sleep 3
+for round in $(seq 1 "$RESTARTS"); do
+  n=$(( (round - 1) % 2 + 1 ))   # instance 1, then 2, then 1 ...
+  kill -TERM "${PID[error-$n]}" "${PID[memory-$n]}" 2>/dev/null || true   # together; stop_one waits for each
+  stop_one "error-$n"
+  stop_one "memory-$n"
+  sleep 2   # the load goes on against the other instances
+  start_named "error-$n"
+  start_named "memory-$n"
+  wait_ready "error-$n" "memory-$n"
+  say "  $round: error-$n and memory-$n stopped and ready again"
+  sleep 3
+done
 touch "$STOP_FILE"
 wait "$LOAD_PID"
 RESTART=$(cat "$DATA/restart-load.txt")
@@ -166,7 +172,7 @@ done
 echo
 echo "| load (gateway, $THREADS clients) | requests | failed | req/s | p50 ms | p95 ms |"
 echo "|---|---|---|---|---|---|"
-for row in "two instances each|$TWO" "one instance stopped and restarted|$RESTART" "one instance each|$ONE"; do
+for row in "two instances each|$TWO" "one instance of each stopped and restarted, $RESTARTS times|$RESTART" "one instance each|$ONE"; do
   label=${row%%|*}; out=${row#*|}
   printf '| %s | %s | %s | %s | %s | %s |\n' "$label" "$(figure requests "$out")" "$(figure failed "$out")" \
     "$(figure rps "$out")" "$(figure p50_ms "$out")" "$(figure p95_ms "$out")"
