@@ -37,7 +37,8 @@ import io.smallrye.mutiny.Uni;
  * deadline) and, once open, fails calls at once with "… unavailable: failing fast …" instead of letting each wait
  * for its deadline. Reads ({@link #read}) are also retried on UNAVAILABLE, each attempt through the breaker and all
  * of them within the call's one deadline (an absolute gRPC {@link Deadline} fixed when the call starts), so a retry
- * never makes a caller wait longer than it asked to. Writes ({@link #call}) are never retried.
+ * never makes a caller wait longer than it asked to. Writes ({@link #call}) are never retried here; only gRPC's
+ * transparent retry ({@code quarkus.grpc.clients.*.retry=true}) resends a call an instance refused unprocessed.
  */
 final class ServiceCall {
 
