@@ -13,6 +13,13 @@ public interface ServicesConfig {
     @WithDefault("2s")
     Duration deadline();
 
+    /**
+     * How long start-up waits for the connections to the services ({@link ServiceChannels}); a service that refuses
+     * the connection is not waited for; {@code 0s}: no connection before the first call.
+     */
+    @WithDefault("5s")
+    Duration connectAtStart();
+
     /** Retries of idempotent reads (and of writes that carry an idempotency key) on {@code UNAVAILABLE}. */
     Retry retry();
 

@@ -45,7 +45,9 @@ class ReconnectTest {
         public Map<String, String> getConfigOverrides() {
             return Map.of("quarkus.grpc.clients.research.test-port", Integer.toString(PORT),
                     "brain.services.circuit-breaker.enabled", "false",
-                    "brain.services.retry.max-retries", "0");
+                    "brain.services.retry.max-retries", "0",
+                    // the stand-in starts after the gateway: measured here is a return after an outage, not start-up
+                    "brain.services.connect-at-start", "0s");
         }
 
         @Override
