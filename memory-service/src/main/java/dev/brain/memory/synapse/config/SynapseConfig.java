@@ -71,11 +71,11 @@ public interface SynapseConfig {
         int maxExpansions();
 
         /**
-         * Synapses read per node and side for a queued node fetched ahead of its expansion, strongest first (a hub
-         * is read in full only when the search expands it below them).
+         * Synapses of a node and side one expansion takes (strongest first); the rest are read, a page at a time,
+         * only when a walk through them could still be the strongest.
          */
         @WithDefault("64")
-        int prefetchCap();
+        int pageSize();
 
         /**
          * How long one FindPath may search (below the gateway's 2 s deadline, and short enough that the web view's

@@ -151,36 +151,36 @@ public class SynapseRepository {
         return new ArrayList<>(rows.values());
     }
 
-    /** A node's synapses read by {@link #strongestFirst}: every one of weight ≥ {@code completeFrom}. */
-    public record Strongest(List<SynapseRow> synapses, double completeFrom) {
+    /**
+     * The first page of every node's synapses on each side of {@code direction}: at most {@code limit} per node and
+     * side, in page order (highest base weight first, then by id; base_weight ≥ weight, and it is the indexed column).
+     * Result: per side (leaving, then arriving, as {@code direction} has them), per node in the order given.
+     */
+    public List<List<List<SynapseRow>>> firstPages(String tenant, List<NodeKey> nodes, Direction direction,
+            List<String> types, int limit) {
+        if (nodes.isEmpty()) {
+            return List.of();
+        }
+        List<Map.Entry<NodeKey, Double>> noBound = nodes.stream().map(node -> Map.entry(node, 0.0)).toList();
+        return sidesOf(tenant, noBound, sides(direction), types,
+                "select " + COLUMNS + " from synapse s where %s order by s.base_weight desc, s.id limit " + limit);
     }
 
     /**
-     * For every node, its synapses in {@code direction} of weight ≥ the node's bound, but at most {@code cap} per
-     * node and side, the highest base weights first (an index range, like {@link #around}). A node and side that hit
-     * the cap is complete only above its last base weight read (every unread row has base_weight, hence weight, no
-     * higher): {@code completeFrom} is then just above it. Result in the order of {@code minWeightByNode}.
+     * The next page of a node's synapses on one side ({@code leaving}: the node is the source): at most {@code limit}
+     * after the row ({@code afterBase}, {@code afterId}) in page order.
      */
-    public List<Strongest> strongestFirst(String tenant, Map<NodeKey, Double> minWeightByNode, Direction direction,
-            List<String> types, int cap) {
-        List<Map.Entry<NodeKey, Double>> nodes = new ArrayList<>(minWeightByNode.entrySet());
-        List<Boolean> sides = sides(direction);
-        List<List<List<SynapseRow>>> read = nodes.isEmpty() ? List.of() : sidesOf(tenant, nodes, sides, types,
-                "select " + COLUMNS + " from synapse s where %s order by s.base_weight desc limit " + cap);
-        List<Strongest> result = new ArrayList<>(nodes.size());
-        for (int n = 0; n < nodes.size(); n++) {
-            Map<Long, SynapseRow> rows = new TreeMap<>();
-            double completeFrom = nodes.get(n).getValue();
-            for (int side = 0; side < sides.size(); side++) {
-                List<SynapseRow> found = read.get(side).get(n);
-                found.forEach(r -> rows.put(r.id(), r));
-                if (found.size() == cap) {
-                    completeFrom = Math.max(completeFrom, Math.nextUp(found.get(cap - 1).baseWeight()));
-                }
-            }
-            result.add(new Strongest(new ArrayList<>(rows.values()), completeFrom));
-        }
-        return result;
+    public List<SynapseRow> pageAfter(String tenant, NodeKey node, boolean leaving, List<String> types,
+            double afterBase, long afterId, int limit) {
+        String end = leaving ? "source" : "target";
+        String sql = "select " + COLUMNS + " from synapse s where s.tenant = ? and s." + end + "_type = ? and s." + end
+                + "_id = ?" + (types.isEmpty() ? "" : " and s.synapse_type = any(?)")
+                + " and s.base_weight <= ? and (s.base_weight < ? or s.id > ?)"
+                + " order by s.base_weight desc, s.id limit " + limit;
+        return types.isEmpty()
+                ? jdbc.list(sql, SynapseRepository::row, tenant, node.type(), node.id(), afterBase, afterBase, afterId)
+                : jdbc.list(sql, SynapseRepository::row, tenant, node.type(), node.id(), types.toArray(String[]::new),
+                        afterBase, afterBase, afterId);
     }
 
     /** The ends a traversal leaves from: true = the node is the source. */

@@ -235,8 +235,18 @@ public class SynapseNetwork {
     public record Path(double totalWeight, List<Hop> hops, boolean partial) {
     }
 
+    /** What the path search's queue holds: an upper bound on the product of every walk it leads to. */
+    private sealed interface Step permits Walk, Rest {
+        double bound();
+    }
+
     /** A search state: a walk from the start, as a parent chain (constant memory per state). */
-    private record Walk(NodeKey node, double product, int hops, Walk parent, Hop hop) {
+    private record Walk(NodeKey node, double product, int hops, Walk parent, Hop hop) implements Step {
+
+        @Override
+        public double bound() {
+            return product;
+        }
 
         boolean visits(NodeKey candidate) {
             for (Walk w = this; w != null; w = w.parent) {
@@ -257,49 +267,40 @@ public class SynapseNetwork {
     }
 
     /**
-     * Product floors of the path search's rounds: round k reads only the synapses that can lie on a walk whose
-     * product is at least {@code floor}, the last round (0) all of them.
+     * The rest of a walk's expansion on one side of its node: the synapses from position {@code next} of the side's
+     * page order on, none heavier than the base weight at that position, so no walk through them beats {@code bound}.
      */
-    static final double[] PATH_FLOORS = { 0.5, 0.1, 0.01, 0 };
+    private record Rest(Walk walk, Side side, int next, double bound) implements Step {
+    }
 
     /**
-     * Dijkstra over states (node, hops) maximising the product of weights (cost −ln w), states at
-     * {@code maxDepth} hops not expanded; ties → fewer hops → lexicographically smaller synapse ids. A state
-     * is dominated when its node was already settled with no more hops (it was settled with a product at
-     * least as large, since states leave the queue by decreasing product).
-     * <p>
-     * In rounds with a falling product floor ({@link #PATH_FLOORS}): a round leaves a node reached with product
-     * {@code p} only by synapses of weight ≥ {@code floor / p}, so it walks exactly the walks of product ≥ floor.
-     * When the strongest path has product ≥ floor, every prefix of it and every synapse on it passes, so the round
-     * finds the same path as a search of all synapses; when the round finds nothing, no path reaches the floor and
-     * the next round lowers it. In a dense network the strongest path is usually strong, and a hub's thousands of
-     * weaker synapses are then never read (the indexes hold base_weight ≥ weight, so the bound is an index range).
-     * Adjacency is kept across rounds with the bound it was read with (see {@link #fetchAdjacency}). At most
-     * {@code path.max-expansions} nodes are expanded and the search stops after {@code path.budget}, so one request
-     * cannot exhaust the service: it then answers the strongest walk to {@code to} seen so far, marked partial, or
-     * RESOURCE_EXHAUSTED when it has seen none.
+     * One side of a node's synapses ({@code leaving}: the node is their source), read as far as a search has needed
+     * them, in page order: highest base weight first, then by id (base_weight ≥ weight).
      */
-    @Transactional(Transactional.TxType.SUPPORTS)
-    public Optional<Path> findPath(String tenant, NodeKey from, NodeKey to, int maxDepth, Direction direction,
-            List<String> types) {
-        Map<NodeKey, Adjacency> adjacency = new HashMap<>();
-        Search search = new Search(System.nanoTime() + config.path().budget().toNanos());
-        for (double floor : PATH_FLOORS) {
-            Optional<Path> path = findPath(tenant, from, to, maxDepth, direction, types, floor, adjacency, search);
-            if (path.isPresent()) {
-                return path;
-            }
+    private static final class Side {
+        final NodeKey node;
+        final boolean leaving;
+        final List<SynapseRow> rows = new ArrayList<>();
+        boolean complete;
+
+        Side(NodeKey node, boolean leaving) {
+            this.node = node;
+            this.leaving = leaving;
         }
-        return Optional.empty();
+
+        void read(List<SynapseRow> page, int asked) {
+            rows.addAll(page);
+            complete = page.size() < asked;
+        }
     }
 
-    /** The synapses of a node read so far: every one of weight ≥ {@code bound} (base_weight ≥ weight). */
-    private record Adjacency(double bound, List<SynapseRow> synapses) {
+    private record SideKey(NodeKey node, boolean leaving) {
     }
 
-    /** What one search has spent, over all its rounds, and the strongest walk to the target it has seen. */
+    /** What one search has spent, the sides it has read, and the strongest walk to the target it has seen. */
     private static final class Search {
         final long until;
+        final Map<SideKey, Side> sides = new HashMap<>();
         int expanded;
         Walk bestSeen;
 
@@ -323,12 +324,36 @@ public class SynapseNetwork {
         }
     }
 
-    private Optional<Path> findPath(String tenant, NodeKey from, NodeKey to, int maxDepth, Direction direction,
-            List<String> types, double floor, Map<NodeKey, Adjacency> adjacency, Search search) {
-        Comparator<Walk> strongestFirst = Comparator.comparingDouble(Walk::product).reversed()
-                .thenComparingInt(Walk::hops)
-                .thenComparing((a, b) -> compareIds(a.path(), b.path()));
-        PriorityQueue<Walk> queue = new PriorityQueue<>(strongestFirst);
+    /** Queued nodes whose first pages are read together with the first page of the node being expanded. */
+    static final int PATH_FETCH_BATCH = 64;
+
+    /**
+     * Dijkstra over states (node, hops) maximising the product of weights (cost −ln w), states at {@code maxDepth}
+     * hops not expanded; ties → fewer hops → lexicographically smaller synapse ids. A state is dominated when its node
+     * was already settled with no more hops (it was settled with a product at least as large, since states leave the
+     * queue by decreasing product).
+     * <p>
+     * Expansion is lazy, so that a hub's thousands of weak synapses are read only when a walk through them could
+     * still be the strongest: a walk takes one page of its node's synapses ({@code path.page-size} per side,
+     * strongest first), and the rest of them waits in the queue as a {@link Rest} whose bound is the walk's product
+     * times the next unread base weight (no walk through the rest can be stronger). When a Rest leaves the queue,
+     * the next page is read (twice the rows read so far, so a node read to the end costs a few statements). At equal
+     * bounds a Rest leaves the queue before a walk, so a walk it leads to with the same product still competes on
+     * hops and ids: the answer is the one an exhaustive search gives. The first page of a node is read together with
+     * those of up to 63 nodes queued next, in one statement.
+     * <p>
+     * At most {@code path.max-expansions} nodes are expanded and the search stops after {@code path.budget}, so one
+     * request cannot exhaust the service: it then answers the strongest walk to {@code to} seen so far, marked
+     * partial, or RESOURCE_EXHAUSTED when it has seen none.
+     */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Optional<Path> findPath(String tenant, NodeKey from, NodeKey to, int maxDepth, Direction direction,
+            List<String> types) {
+        Search search = new Search(System.nanoTime() + config.path().budget().toNanos());
+        Comparator<Step> strongestFirst = Comparator.comparingDouble(Step::bound).reversed()
+                .thenComparing(step -> step instanceof Walk)
+                .thenComparing((a, b) -> a instanceof Walk wa && b instanceof Walk wb ? compare(wa, wb) : 0);
+        PriorityQueue<Step> queue = new PriorityQueue<>(strongestFirst);
         Map<NodeKey, Integer> settledHops = new HashMap<>();
         queue.add(new Walk(from, 1.0, 0, null, null));
         while (!queue.isEmpty()) {
@@ -339,7 +364,12 @@ public class SynapseNetwork {
                         + search.expanded + " nodes expanded); use a smaller max_depth or synapse_types")
                         .asRuntimeException());
             }
-            Walk walk = queue.poll();
+            Step step = queue.poll();
+            if (step instanceof Rest rest) {
+                follow(tenant, rest.walk(), rest.side(), rest.next(), to, settledHops, queue, search, types);
+                continue;
+            }
+            Walk walk = (Walk) step;
             if (walk.node().equals(to)) {
                 return Optional.of(new Path(walk.product(), walk.path(), false));
             }
@@ -356,93 +386,92 @@ public class SynapseNetwork {
                         + "expanded more than " + config.path().maxExpansions() + " nodes without reaching " + to
                         + "; use a smaller max_depth or synapse_types").asRuntimeException());
             }
-            double bound = bound(floor, walk.product());
-            if (bound > 1) {
-                continue;
-            }
-            Adjacency known = adjacency.get(walk.node());
-            if (known == null || known.bound() > bound) {
-                known = fetchAdjacency(tenant, walk.node(), bound, floor, queue, adjacency, direction, types);
-            }
-            for (SynapseRow synapse : known.synapses()) {
-                if (synapse.weight() < bound) {
-                    continue;
-                }
-                for (Hop hop : hopsFrom(walk.node(), synapse, direction)) {
-                    NodeKey next = hop.to();
-                    Integer nextSettled = settledHops.get(next);
-                    if ((nextSettled == null || nextSettled > walk.hops() + 1) && !walk.visits(next)) {
-                        Walk longer = new Walk(next, walk.product() * synapse.weight(), walk.hops() + 1, walk, hop);
-                        queue.add(longer);
-                        if (next.equals(to)) {
-                            search.seen(longer);
-                        }
-                    }
-                }
+            for (Side side : sidesOf(tenant, walk.node(), direction, types, queue, search)) {
+                follow(tenant, walk, side, 0, to, settledHops, queue, search, types);
             }
         }
         return Optional.empty();
     }
 
-    static final int PATH_FETCH_BATCH = 64;
-
-    /** The least weight a synapse needs to extend a walk of {@code product} to the floor (above 1: none can). */
-    private static double bound(double floor, double product) {
-        return floor == 0 ? 0 : product == 0 ? Double.POSITIVE_INFINITY : floor / product;
+    /** Queue order among walks of equal product: fewer hops, then lexicographically smaller synapse ids. */
+    private static int compare(Walk a, Walk b) {
+        int byHops = Integer.compare(a.hops(), b.hops());
+        return byHops != 0 ? byHops : compareIds(a.path(), b.path());
     }
 
     /**
-     * Loads the synapses of weight ≥ {@code bound} of {@code node}; and ahead, in a second query, those of the next
-     * queued nodes not yet read (a queued node's bound: the floor over the strongest product it is queued with), at
-     * most {@code path.prefetch-cap} (64) per node and side, strongest first. A hub among them then costs 64 rows, not
-     * its thousands; it is read in full only if the search expands it below the weights already read.
+     * Queues the walks one page of {@code side} leads to from {@code walk}, starting at position {@code next} (read
+     * from the database when the side has no rows there yet), and a {@link Rest} for what follows the page.
      */
-    private Adjacency fetchAdjacency(String tenant, NodeKey node, double bound, double floor, PriorityQueue<Walk> queue,
-            Map<NodeKey, Adjacency> adjacency, Direction direction, List<String> types) {
-        Map<NodeKey, Double> ahead = new LinkedHashMap<>();
-        for (Walk queued : queue) {
-            if (ahead.size() >= PATH_FETCH_BATCH - 1) {
-                break;
-            }
-            double queuedBound = bound(floor, queued.product());
-            if (!queued.node().equals(node) && !adjacency.containsKey(queued.node()) && queuedBound <= 1) {
-                ahead.merge(queued.node(), queuedBound, Math::min);
+    private void follow(String tenant, Walk walk, Side side, int next, NodeKey to, Map<NodeKey, Integer> settledHops,
+            PriorityQueue<Step> queue, Search search, List<String> types) {
+        int pageSize = config.path().pageSize();
+        if (next >= side.rows.size() && !side.complete) {
+            SynapseRow last = side.rows.get(side.rows.size() - 1);
+            int asked = Math.max(pageSize, side.rows.size());
+            side.read(synapses.pageAfter(tenant, side.node, side.leaving, types, last.baseWeight(), last.id(), asked),
+                    asked);
+        }
+        int end = Math.min(side.rows.size(), next + pageSize);
+        for (int i = next; i < end; i++) {
+            SynapseRow synapse = side.rows.get(i);
+            Hop hop = new Hop(synapse, side.leaving);
+            NodeKey node = hop.to();
+            Integer nodeSettled = settledHops.get(node);
+            if ((nodeSettled == null || nodeSettled > walk.hops() + 1) && !walk.visits(node)) {
+                Walk longer = new Walk(node, walk.product() * synapse.weight(), walk.hops() + 1, walk, hop);
+                queue.add(longer);
+                if (node.equals(to)) {
+                    search.seen(longer);
+                }
             }
         }
-        adjacency.put(node, new Adjacency(bound, sides(node, bound,
-                synapses.around(tenant, Map.of(node, bound), direction, types), direction)));
-        List<NodeKey> keys = new ArrayList<>(ahead.keySet());
-        List<SynapseRepository.Strongest> read = synapses.strongestFirst(tenant, ahead, direction, types,
-                config.path().prefetchCap());
-        for (int i = 0; i < keys.size(); i++) {
-            NodeKey key = keys.get(i);
-            double completeFrom = read.get(i).completeFrom();
-            adjacency.put(key, new Adjacency(completeFrom, sides(key, completeFrom, read.get(i).synapses(), direction)));
+        if (end < side.rows.size() || !side.complete) {
+            double heaviestLeft = side.rows.get(end < side.rows.size() ? end : end - 1).baseWeight();
+            queue.add(new Rest(walk, side, end, walk.product() * heaviestLeft));
         }
-        return adjacency.get(node);
     }
 
-    /** The synapses of {@code rows} a walk can take from {@code node} in {@code direction}, of weight ≥ bound. */
-    private static List<SynapseRow> sides(NodeKey node, double bound, List<SynapseRow> rows, Direction direction) {
-        List<SynapseRow> usable = new ArrayList<>(rows.size());
-        for (SynapseRow synapse : rows) {
-            if (synapse.weight() >= bound && (direction.forward() && synapse.source().equals(node)
-                    || direction.backward() && synapse.target().equals(node))) {
-                usable.add(synapse);
+    /**
+     * The sides of {@code node} a walk leaves by in {@code direction}, each with at least its first page read; a
+     * node not read yet is read together with the first pages of the nodes queued next.
+     */
+    private List<Side> sidesOf(String tenant, NodeKey node, Direction direction, List<String> types,
+            PriorityQueue<Step> queue, Search search) {
+        List<Boolean> ends = new ArrayList<>(2);
+        if (direction.forward()) {
+            ends.add(true);
+        }
+        if (direction.backward()) {
+            ends.add(false);
+        }
+        if (!search.sides.containsKey(new SideKey(node, ends.get(0)))) {
+            List<NodeKey> batch = new ArrayList<>();
+            batch.add(node);
+            for (Step queued : queue) {
+                if (batch.size() >= PATH_FETCH_BATCH) {
+                    break;
+                }
+                if (queued instanceof Walk w && !batch.contains(w.node())
+                        && !search.sides.containsKey(new SideKey(w.node(), ends.get(0)))) {
+                    batch.add(w.node());
+                }
+            }
+            int pageSize = config.path().pageSize();
+            List<List<List<SynapseRow>>> pages = synapses.firstPages(tenant, batch, direction, types, pageSize);
+            for (int end = 0; end < ends.size(); end++) {
+                for (int n = 0; n < batch.size(); n++) {
+                    Side side = new Side(batch.get(n), ends.get(end));
+                    side.read(pages.get(end).get(n), pageSize);
+                    search.sides.put(new SideKey(side.node, side.leaving), side);
+                }
             }
         }
-        return usable;
-    }
-
-    private static List<Hop> hopsFrom(NodeKey node, SynapseRow synapse, Direction direction) {
-        List<Hop> hops = new ArrayList<>(2);
-        if (direction.forward() && synapse.source().equals(node)) {
-            hops.add(new Hop(synapse, true));
+        List<Side> sides = new ArrayList<>(ends.size());
+        for (boolean leaving : ends) {
+            sides.add(search.sides.get(new SideKey(node, leaving)));
         }
-        if (direction.backward() && synapse.target().equals(node)) {
-            hops.add(new Hop(synapse, false));
-        }
-        return hops;
+        return sides;
     }
 
     private static int compareIds(List<Hop> a, List<Hop> b) {

@@ -31,21 +31,21 @@ import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 
 /**
- * FindPath searches in rounds with a falling product floor (SynapseNetwork.PATH_FLOORS) and reads a node's synapses
- * only down to the weight its walk needs. The answer must be the one an exhaustive search gives: random networks whose
- * strongest paths fall into every round (products above 0.5, 0.1, 0.01 and below), some synapses decayed (weight below
- * base_weight, the indexed column), both directions; compared with every simple walk up to the depth enumerated here.
- * Nodes fetched ahead of their expansion are read 3 synapses per side at most (path.prefetch-cap), so most are read
- * in part first and again in full when the search needs weaker synapses.
+ * FindPath expands lazily: a walk takes one page of its node's synapses (strongest base weight first) and the rest
+ * waits in the queue, bounded by the next unread base weight. The answer must be the one an exhaustive search gives:
+ * random networks whose strongest paths have products above 0.5, 0.1, 0.01 and below, some synapses decayed (weight
+ * below base_weight, the indexed column), both directions, and one network of only two weights (0.5, 1), whose ties cross
+ * page boundaries and are decided by hops and synapse ids; compared with every simple walk up to the depth enumerated
+ * here. Pages hold 3 synapses (path.page-size), so most nodes are read over several pages.
  */
 @QuarkusTest
-@TestProfile(StrongestPathRoundsTest.SmallPrefetch.class)
-class StrongestPathRoundsTest extends GrpcTestBase {
+@TestProfile(StrongestPathPagesTest.SmallPages.class)
+class StrongestPathPagesTest extends GrpcTestBase {
 
-    public static class SmallPrefetch implements QuarkusTestProfile {
+    public static class SmallPages implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("brain.memory.synapses.path.prefetch-cap", "3");
+            return Map.of("brain.memory.synapses.path.page-size", "3");
         }
     }
 
@@ -55,18 +55,20 @@ class StrongestPathRoundsTest extends GrpcTestBase {
     private record Edge(long id, int source, int target, double weight) {
     }
 
-    private record Best(double product, int hops, List<Long> ids) {
+    /** {@code tied}: another walk has exactly the same product (hops or ids decided). */
+    private record Best(double product, int hops, List<Long> ids, boolean tied) {
     }
 
     @Test
-    void everyRoundFindsWhatAnExhaustiveSearchFinds() throws Exception {
-        int[] byRound = new int[4];
+    void theSearchFindsWhatAnExhaustiveSearchFinds() throws Exception {
+        int[] byStrength = new int[4];
         int notFound = 0;
-        double[][] weightRanges = { { 0.05, 1.0 }, { 0.05, 0.45 }, { 0.05, 0.2 } };
+        int tied = 0;
+        double[][] weights = { { 0.05, 1.0 }, { 0.05, 0.45 }, { 0.05, 0.2 }, { 0.5, 0.5, 1.0 } };
         Random random = new Random(2626);
-        for (double[] range : weightRanges) {
-            String tenant = SynapseFixtures.newTenant("rounds");
-            List<Edge> edges = network(tenant, random, 24, 70, range[0], range[1]);
+        for (double[] range : weights) {
+            String tenant = SynapseFixtures.newTenant("pages");
+            List<Edge> edges = network(tenant, random, 24, 70, range);
             var synapses = GrpcTestChannel.as(tenant, SynapseServiceGrpc.newBlockingStub(channel));
             for (int pair = 0; pair < 25; pair++) {
                 int from = 1 + random.nextInt(24);
@@ -90,16 +92,56 @@ class StrongestPathRoundsTest extends GrpcTestBase {
                 assertThat(found.getTotalWeight()).as(what).isCloseTo(best.product(), within(1e-9));
                 assertThat(found.getStepsList()).as(what).extracting(s -> s.getSynapse().getId())
                         .containsExactlyElementsOf(best.ids());
-                byRound[best.product() >= 0.5 ? 0 : best.product() >= 0.1 ? 1 : best.product() >= 0.01 ? 2 : 3]++;
+                byStrength[best.product() >= 0.5 ? 0 : best.product() >= 0.1 ? 1 : best.product() >= 0.01 ? 2 : 3]++;
+                if (best.tied()) {
+                    tied++;
+                }
             }
         }
-        // the networks exercise every round, and a pair without a path
-        assertThat(byRound).as("paths per round").doesNotContain(0);
+        // the networks give strong and weak paths, pairs without a path, and answers decided by a tie
+        assertThat(byStrength).as("paths per product range").doesNotContain(0);
         assertThat(notFound).isPositive();
+        assertThat(tied).as("answers with another walk of the same product").isPositive();
     }
 
-    /** Distinct ordered pairs; a third of the synapses decayed to 60 % of their base weight. */
-    private List<Edge> network(String tenant, Random random, int nodes, int count, double low, double high)
+    /**
+     * A tie across a page boundary, built on purpose: the start's first page (3 synapses of weight 1) leads on to the
+     * target in 2 hops with product 1, and its fourth synapse, on the next page, reaches the target in 1 hop with
+     * product 1. The 1-hop walk wins the tie; a search that took the queued 2-hop walk before reading the rest of the
+     * start's synapses would answer it instead.
+     */
+    @Test
+    void aTieBehindAPageIsStillDecidedByHops() throws Exception {
+        String tenant = SynapseFixtures.newTenant("pages-tie");
+        List<Edge> edges = new ArrayList<>();
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement("""
+                insert into synapse (tenant, source_type, source_id, target_type, target_id, synapse_type, weight,
+                                     base_weight, activation_count, last_activated_at, created_at)
+                values (?, 'error', ?, 'error', ?, 'co_occurs', 1, 1, 1, now(), now()) returning id""")) {
+            for (int[] pair : new int[][] { { 1, 2 }, { 1, 3 }, { 1, 4 }, { 1, 9 }, { 2, 9 } }) {
+                s.setString(1, tenant);
+                s.setLong(2, pair[0]);
+                s.setLong(3, pair[1]);
+                try (ResultSet rs = s.executeQuery()) {
+                    rs.next();
+                    edges.add(new Edge(rs.getLong(1), pair[0], pair[1], 1));
+                }
+            }
+        }
+        FindPathResponse found = GrpcTestChannel.as(tenant, SynapseServiceGrpc.newBlockingStub(channel))
+                .findPath(FindPathRequest.newBuilder().setFrom(error(1)).setTo(error(9)).setMaxDepth(3)
+                        .setDirection(TraversalDirection.TRAVERSAL_DIRECTION_OUT).build());
+
+        assertThat(found.getTotalWeight()).isEqualTo(1.0);
+        assertThat(found.getStepsList()).extracting(step -> step.getSynapse().getId())
+                .containsExactly(edges.get(3).id());
+    }
+
+    /**
+     * Distinct ordered pairs; {@code weights} a range {low, high}, a third of the synapses decayed to 60 % of their
+     * base weight; or weights to draw from, none decayed.
+     */
+    private List<Edge> network(String tenant, Random random, int nodes, int count, double[] weights)
             throws Exception {
         List<Edge> edges = new ArrayList<>();
         Set<Long> pairs = new HashSet<>();
@@ -113,8 +155,10 @@ class StrongestPathRoundsTest extends GrpcTestBase {
                 if (source == target || !pairs.add(source * 1000L + target)) {
                     continue;
                 }
-                double base = low + random.nextDouble() * (high - low);
-                double weight = random.nextInt(3) == 0 ? Math.max(0.05, base * 0.6) : base;
+                boolean range = weights.length == 2;
+                double base = range ? weights[0] + random.nextDouble() * (weights[1] - weights[0])
+                        : weights[random.nextInt(weights.length)];
+                double weight = range && random.nextInt(3) == 0 ? Math.max(0.05, base * 0.6) : base;
                 s.setString(1, tenant);
                 s.setLong(2, source);
                 s.setLong(3, target);
@@ -139,9 +183,12 @@ class StrongestPathRoundsTest extends GrpcTestBase {
     private static void walk(List<Edge> edges, int at, int to, int depth, boolean both, double product,
             List<Integer> visited, List<Long> ids, Best[] best) {
         if (at == to) {
-            Best candidate = new Best(product, ids.size(), List.copyOf(ids));
+            Best candidate = new Best(product, ids.size(), List.copyOf(ids), false);
+            boolean tie = best[0] != null && best[0].product() == product;
             if (best[0] == null || better(candidate, best[0])) {
-                best[0] = candidate;
+                best[0] = new Best(product, candidate.hops(), candidate.ids(), tie);
+            } else if (tie) {
+                best[0] = new Best(best[0].product(), best[0].hops(), best[0].ids(), true);
             }
             return;
         }
