@@ -297,15 +297,42 @@ public class SynapseNetwork {
     private record SideKey(NodeKey node, boolean leaving) {
     }
 
-    /** What one search has spent, the sides it has read, and the strongest walk to the target it has seen. */
+    /**
+     * What one search has spent, the sides it has read, and the strongest walk to the target it has seen: a walk that
+     * reached the target, or one that reached a node next to it (among the target's strongest synapses, read first)
+     * completed by that synapse. Only an answer at the limit uses it.
+     */
     private static final class Search {
         final long until;
+        final NodeKey to;
+        final int maxDepth;
         final Map<SideKey, Side> sides = new HashMap<>();
+        final Map<NodeKey, Hop> intoTarget = new HashMap<>();
         int expanded;
         Walk bestSeen;
 
-        Search(long until) {
+        Search(long until, NodeKey to, int maxDepth) {
             this.until = until;
+            this.to = to;
+            this.maxDepth = maxDepth;
+        }
+
+        /** Remembers the step into the target from a node next to it, the strongest per node (ties: smaller id). */
+        void nextToTarget(Hop hop, NodeKey node) {
+            intoTarget.merge(node, hop, (a, b) -> b.synapse().weight() > a.synapse().weight()
+                    || b.synapse().weight() == a.synapse().weight() && b.synapse().id() < a.synapse().id() ? b : a);
+        }
+
+        /** A walk was queued: it is, or may complete, a walk to the target seen. */
+        void reached(Walk walk) {
+            if (walk.node().equals(to)) {
+                seen(walk);
+                return;
+            }
+            Hop last = intoTarget.get(walk.node());
+            if (last != null && walk.hops() < maxDepth && !walk.visits(to)) {
+                seen(new Walk(to, walk.product() * last.synapse().weight(), walk.hops() + 1, walk, last));
+            }
         }
 
         void seen(Walk walk) {
@@ -349,13 +376,16 @@ public class SynapseNetwork {
     @Transactional(Transactional.TxType.SUPPORTS)
     public Optional<Path> findPath(String tenant, NodeKey from, NodeKey to, int maxDepth, Direction direction,
             List<String> types) {
-        Search search = new Search(System.nanoTime() + config.path().budget().toNanos());
+        Search search = new Search(System.nanoTime() + config.path().budget().toNanos(), to, maxDepth);
+        nextToTarget(tenant, to, direction, types, search);
         Comparator<Step> strongestFirst = Comparator.comparingDouble(Step::bound).reversed()
                 .thenComparing(step -> step instanceof Walk)
                 .thenComparing((a, b) -> a instanceof Walk wa && b instanceof Walk wb ? compare(wa, wb) : 0);
         PriorityQueue<Step> queue = new PriorityQueue<>(strongestFirst);
         Map<NodeKey, Integer> settledHops = new HashMap<>();
-        queue.add(new Walk(from, 1.0, 0, null, null));
+        Walk start = new Walk(from, 1.0, 0, null, null);
+        queue.add(start);
+        search.reached(start);
         while (!queue.isEmpty()) {
             if (System.nanoTime() - search.until > 0) {
                 // a caller's deadline does not stop a search, and its late answer would close the caller's connection
@@ -393,6 +423,34 @@ public class SynapseNetwork {
         return Optional.empty();
     }
 
+    /** Synapses of the target read up front, strongest first, so that a search at its limit can still answer. */
+    static final int TARGET_NEIGHBOURS = 1024;
+
+    /**
+     * Reads the target's strongest synapses a walk can arrive by ({@link #TARGET_NEIGHBOURS} per side), so that a
+     * walk that reaches one of their other ends counts as a walk to the target seen (for a partial answer).
+     */
+    private void nextToTarget(String tenant, NodeKey to, Direction direction, List<String> types, Search search) {
+        Direction arriving = direction == Direction.OUT ? Direction.IN : direction == Direction.IN ? Direction.OUT
+                : Direction.BOTH;
+        List<List<List<SynapseRow>>> pages = synapses.firstPages(tenant, List.of(to), arriving, types,
+                TARGET_NEIGHBOURS);
+        List<Boolean> targetLeaves = new ArrayList<>(2);
+        if (arriving.forward()) {
+            targetLeaves.add(true);
+        }
+        if (arriving.backward()) {
+            targetLeaves.add(false);
+        }
+        for (int side = 0; side < targetLeaves.size(); side++) {
+            for (SynapseRow synapse : pages.get(side).get(0)) {
+                // the target is the source: a walk arrives against the synapse; the target: along it
+                boolean along = !targetLeaves.get(side);
+                search.nextToTarget(new Hop(synapse, along), along ? synapse.source() : synapse.target());
+            }
+        }
+    }
+
     /** Queue order among walks of equal product: fewer hops, then lexicographically smaller synapse ids. */
     private static int compare(Walk a, Walk b) {
         int byHops = Integer.compare(a.hops(), b.hops());
@@ -421,9 +479,7 @@ public class SynapseNetwork {
             if ((nodeSettled == null || nodeSettled > walk.hops() + 1) && !walk.visits(node)) {
                 Walk longer = new Walk(node, walk.product() * synapse.weight(), walk.hops() + 1, walk, hop);
                 queue.add(longer);
-                if (node.equals(to)) {
-                    search.seen(longer);
-                }
+                search.reached(longer);
             }
         }
         if (end < side.rows.size() || !side.complete) {
