@@ -29,7 +29,8 @@ import io.quarkus.test.junit.TestProfile;
 /**
  * A path search that reaches its limit after it has seen a walk to the target answers that walk, marked partial,
  * instead of RESOURCE_EXHAUSTED (the web view then still draws a path within its second). Here at most 2 nodes are
- * expanded: S=1 → T=2 directly (0.6) and S → 3 → 4 → 5 → T (0.95 each, 0.8145 in all, found only past the limit).
+ * expanded (by each of its two searches): S=1 → T=2 directly (0.6) and S → 3 → 4 → 5 → T (0.95 each, 0.8145 in all,
+ * found only past the limit); and a chain 10 → 11 → 12 → 13 → 14.
  */
 @QuarkusTest
 @TestProfile(PartialPathTest.TwoExpansions.class)
@@ -54,6 +55,9 @@ class PartialPathTest {
         SynapseFixtures.insert(dataSource, tenant, 3, 4, "causes", 0.95, now);
         SynapseFixtures.insert(dataSource, tenant, 4, 5, "causes", 0.95, now);
         SynapseFixtures.insert(dataSource, tenant, 5, 2, "causes", 0.95, now);
+        for (int node = 10; node < 14; node++) {
+            SynapseFixtures.insert(dataSource, tenant, node, node + 1, "causes", 0.9, now);
+        }
         ManagedChannel channel = GrpcTestChannel.open();
         try {
             var synapses = GrpcTestChannel.as(tenant, SynapseServiceGrpc.newBlockingStub(channel));
@@ -70,8 +74,14 @@ class PartialPathTest {
             assertThat(complete.getFound()).isTrue();
             assertThat(complete.getPartial()).isFalse();
 
-            // no walk to the target seen before the limit: RESOURCE_EXHAUSTED, as before
-            assertThatThrownBy(() -> synapses.findPath(FindPathRequest.newBuilder().setFrom(error(4)).setTo(error(1))
+            // nothing arrives at 1: the backward search settles it and stops, so "no path" is known within the limit
+            FindPathResponse none = synapses.findPath(FindPathRequest.newBuilder().setFrom(error(4)).setTo(error(1))
+                    .setDirection(TraversalDirection.TRAVERSAL_DIRECTION_OUT).build());
+            assertThat(none.getFound()).isFalse();
+
+            // no walk to the target seen before the limit (10 → 14 needs 4 expansions, 13 is seen by the 3rd):
+            // RESOURCE_EXHAUSTED, as before
+            assertThatThrownBy(() -> synapses.findPath(FindPathRequest.newBuilder().setFrom(error(10)).setTo(error(14))
                     .setDirection(TraversalDirection.TRAVERSAL_DIRECTION_OUT).build()))
                     .isInstanceOfSatisfying(StatusRuntimeException.class,
                             e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.RESOURCE_EXHAUSTED));

@@ -235,17 +235,16 @@ public class SynapseNetwork {
     public record Path(double totalWeight, List<Hop> hops, boolean partial) {
     }
 
-    /** What the path search's queue holds: an upper bound on the product of every walk it leads to. */
+    /** What the path search's queue holds: an upper bound on the product of every walk to the target it leads to. */
     private sealed interface Step permits Walk, Rest {
         double bound();
     }
 
-    /** A search state: a walk from the start, as a parent chain (constant memory per state). */
-    private record Walk(NodeKey node, double product, int hops, Walk parent, Hop hop) implements Step {
+    /** A search state: a walk from the start, as a parent chain (constant memory per state), and its bound. */
+    private record Walk(NodeKey node, double product, int hops, Walk parent, Hop hop, double bound) implements Step {
 
-        @Override
-        public double bound() {
-            return product;
+        Walk bounded(double now) {
+            return new Walk(node, product, hops, parent, hop, now);
         }
 
         boolean visits(NodeKey candidate) {
@@ -268,9 +267,20 @@ public class SynapseNetwork {
 
     /**
      * The rest of a walk's expansion on one side of its node: the synapses from position {@code next} of the side's
-     * page order on, none heavier than the base weight at that position, so no walk through them beats {@code bound}.
+     * page order on, none heavier than {@code heaviestLeft} (the base weight there).
      */
-    private record Rest(Walk walk, Side side, int next, double bound) implements Step {
+    private record Rest(Walk walk, Side side, int next, double heaviestLeft, double bound) implements Step {
+
+        Rest bounded(double now) {
+            return new Rest(walk, side, next, heaviestLeft, now);
+        }
+    }
+
+    /**
+     * The backward search's entries: a node reached from the target ({@code side} null; {@code value} the product of
+     * that walk), or the rest of a settled node's side from position {@code next} on.
+     */
+    private record Toward(NodeKey node, double value, Side side, int next, double bound) {
     }
 
     /**
@@ -292,15 +302,26 @@ public class SynapseNetwork {
             rows.addAll(page);
             complete = page.size() < asked;
         }
+
+        NodeKey otherEnd(SynapseRow synapse) {
+            return leaving ? synapse.target() : synapse.source();
+        }
     }
 
     private record SideKey(NodeKey node, boolean leaving) {
     }
 
     /**
-     * What one search has spent, the sides it has read, and the strongest walk to the target it has seen: a walk that
-     * reached the target, or one that reached a node next to it (among the target's strongest synapses, read first)
-     * completed by that synapse. Only an answer at the limit uses it.
+     * Bounds are raised by this factor, so that a product computed in another order (a walk's forwards, the backward
+     * search's backwards) cannot round below the walk's own, and a walk's bound stays above a target walk of the
+     * same product.
+     */
+    static final double BOUND_SLACK = 1 + 1e-9;
+
+    /**
+     * One search: what it has spent, the sides it has read, the backward search from the target, and the strongest
+     * walk to the target it has seen — a walk that reached the target, or one that reached a node next to it (among
+     * the target's strongest synapses, read first) completed by that synapse; only an answer at the limit uses it.
      */
     private static final class Search {
         final long until;
@@ -308,13 +329,44 @@ public class SynapseNetwork {
         final int maxDepth;
         final Map<SideKey, Side> sides = new HashMap<>();
         final Map<NodeKey, Hop> intoTarget = new HashMap<>();
+        /** Nodes the backward search has settled: the strongest product of any walk from them to the target. */
+        final Map<NodeKey, Double> towardTarget = new HashMap<>();
+        final PriorityQueue<Toward> backward = new PriorityQueue<>(
+                Comparator.comparingDouble(Toward::bound).reversed());
         int expanded;
+        int expandedBackward;
         Walk bestSeen;
 
         Search(long until, NodeKey to, int maxDepth) {
             this.until = until;
             this.to = to;
             this.maxDepth = maxDepth;
+            backward.add(new Toward(to, 1.0, null, 0, 1.0));
+        }
+
+        /**
+         * An upper bound on the product of any walk from {@code node} to the target: exact for a node the backward
+         * search has settled, otherwise the bound of its queue's head (0 once it has settled every node that has one).
+         */
+        double towardTarget(NodeKey node) {
+            Double exact = towardTarget.get(node);
+            if (exact != null) {
+                return exact;
+            }
+            return backward.isEmpty() ? 0 : backward.peek().bound();
+        }
+
+        /** The bound of a walk now: its product at the target, else its product times the best it can still reach. */
+        double bound(NodeKey node, double product) {
+            return node.equals(to) ? product : product * towardTarget(node) * BOUND_SLACK;
+        }
+
+        double bound(Step step) {
+            if (step instanceof Walk walk) {
+                return bound(walk.node(), walk.product());
+            }
+            Rest rest = (Rest) step;
+            return rest.walk().product() * Math.min(rest.heaviestLeft(), towardTarget(rest.walk().node())) * BOUND_SLACK;
         }
 
         /** Remembers the step into the target from a node next to it, the strongest per node (ties: smaller id). */
@@ -331,7 +383,8 @@ public class SynapseNetwork {
             }
             Hop last = intoTarget.get(walk.node());
             if (last != null && walk.hops() < maxDepth && !walk.visits(to)) {
-                seen(new Walk(to, walk.product() * last.synapse().weight(), walk.hops() + 1, walk, last));
+                double product = walk.product() * last.synapse().weight();
+                seen(new Walk(to, product, walk.hops() + 1, walk, last, product));
             }
         }
 
@@ -355,23 +408,32 @@ public class SynapseNetwork {
     static final int PATH_FETCH_BATCH = 64;
 
     /**
-     * Dijkstra over states (node, hops) maximising the product of weights (cost −ln w), states at {@code maxDepth}
-     * hops not expanded; ties → fewer hops → lexicographically smaller synapse ids. A state is dominated when its node
-     * was already settled with no more hops (it was settled with a product at least as large, since states leave the
+     * A* over states (node, hops) maximising the product of weights (cost −ln w), states at {@code maxDepth} hops not
+     * expanded; ties → fewer hops → lexicographically smaller synapse ids. A state is dominated when its node was
+     * already settled with no more hops (it was settled with a product at least as large: walks at one node leave the
      * queue by decreasing product).
      * <p>
-     * Expansion is lazy, so that a hub's thousands of weak synapses are read only when a walk through them could
-     * still be the strongest: a walk takes one page of its node's synapses ({@code path.page-size} per side,
-     * strongest first), and the rest of them waits in the queue as a {@link Rest} whose bound is the walk's product
-     * times the next unread base weight (no walk through the rest can be stronger). When a Rest leaves the queue,
-     * the next page is read (twice the rows read so far, so a node read to the end costs a few statements). At equal
-     * bounds a Rest leaves the queue before a walk, so a walk it leads to with the same product still competes on
-     * hops and ids: the answer is the one an exhaustive search gives. The first page of a node is read together with
-     * those of up to 63 nodes queued next, in one statement.
+     * The estimate comes from a second search, backwards from the target: a Dijkstra over nodes that settles the
+     * strongest product of any walk from a node to the target (any length, so never below what a walk of the first
+     * search can still reach). A walk is queued by its product times that value of its node, or, for a node the
+     * backward search has not settled, times the bound at the head of its queue; a walk far from the target therefore
+     * waits until the walks near it are done. The two searches take turns ({@link #PATH_FIRST_PHASE} steps each, then
+     * twice as many each turn), and after each backward turn every queued bound is recomputed (the estimates only
+     * fall), so the first walk to the target that leaves the queue is the strongest. A node the backward search cannot
+     * reach has estimate 0 once it has settled every node it can, and walks there are dropped: "no path" is then
+     * known without visiting the start's whole neighbourhood.
      * <p>
-     * At most {@code path.max-expansions} nodes are expanded and the search stops after {@code path.budget}, so one
-     * request cannot exhaust the service: it then answers the strongest walk to {@code to} seen so far, marked
-     * partial, or RESOURCE_EXHAUSTED when it has seen none.
+     * Expansion is lazy, in both searches, so that a hub's thousands of weak synapses are read only when a walk
+     * through them could still be the strongest: a walk takes one page of its node's synapses ({@code path.page-size}
+     * per side, strongest first), and the rest waits in the queue as a {@link Rest} bounded by the walk's product times
+     * the next unread base weight. When a Rest leaves the queue, the next page is read (twice the rows read so far).
+     * At equal bounds a Rest leaves the queue before a walk, and every bound but a target walk's is raised by
+     * {@link #BOUND_SLACK}, so a walk with the same product still competes on hops and ids: the answer is the one an
+     * exhaustive search gives. The first page of a node is read together with those of up to 63 nodes queued next.
+     * <p>
+     * At most {@code path.max-expansions} nodes are expanded (by each search) and the search stops after
+     * {@code path.budget}, so one request cannot exhaust the service: it then answers the strongest walk to {@code to}
+     * seen so far, marked partial, or RESOURCE_EXHAUSTED when it has seen none.
      */
     @Transactional(Transactional.TxType.SUPPORTS)
     public Optional<Path> findPath(String tenant, NodeKey from, NodeKey to, int maxDepth, Direction direction,
@@ -383,9 +445,12 @@ public class SynapseNetwork {
                 .thenComparing((a, b) -> a instanceof Walk wa && b instanceof Walk wb ? compare(wa, wb) : 0);
         PriorityQueue<Step> queue = new PriorityQueue<>(strongestFirst);
         Map<NodeKey, Integer> settledHops = new HashMap<>();
-        Walk start = new Walk(from, 1.0, 0, null, null);
+        int phase = PATH_FIRST_PHASE;
+        stepBackward(tenant, direction, types, search, phase);
+        Walk start = new Walk(from, 1.0, 0, null, null, search.bound(from, 1.0));
         queue.add(start);
         search.reached(start);
+        int forwardSteps = 0;
         while (!queue.isEmpty()) {
             if (System.nanoTime() - search.until > 0) {
                 // a caller's deadline does not stop a search, and its late answer would close the caller's connection
@@ -394,9 +459,24 @@ public class SynapseNetwork {
                         + search.expanded + " nodes expanded); use a smaller max_depth or synapse_types")
                         .asRuntimeException());
             }
+            if (++forwardSteps > phase) {
+                // the backward search's turn; then every queued bound is brought down to its new estimates
+                stepBackward(tenant, direction, types, search, phase);
+                List<Step> queued = new ArrayList<>(queue);
+                queue.clear();
+                for (Step step : queued) {
+                    double now = search.bound(step);
+                    if (now > 0) {
+                        queue.add(step instanceof Walk w ? w.bounded(now) : ((Rest) step).bounded(now));
+                    }
+                }
+                forwardSteps = 0;
+                phase *= 2;
+                continue;
+            }
             Step step = queue.poll();
             if (step instanceof Rest rest) {
-                follow(tenant, rest.walk(), rest.side(), rest.next(), to, settledHops, queue, search, types);
+                follow(tenant, rest.walk(), rest.side(), rest.next(), settledHops, queue, search, types);
                 continue;
             }
             Walk walk = (Walk) step;
@@ -416,11 +496,63 @@ public class SynapseNetwork {
                         + "expanded more than " + config.path().maxExpansions() + " nodes without reaching " + to
                         + "; use a smaller max_depth or synapse_types").asRuntimeException());
             }
-            for (Side side : sidesOf(tenant, walk.node(), direction, types, queue, search)) {
-                follow(tenant, walk, side, 0, to, settledHops, queue, search, types);
+            for (Side side : sidesOf(tenant, walk.node(), direction, types, queue,
+                    queued -> queued instanceof Walk w ? w.node() : null, search)) {
+                follow(tenant, walk, side, 0, settledHops, queue, search, types);
             }
         }
         return Optional.empty();
+    }
+
+    /** Steps each search takes before the other's first turn; every turn after doubles it. */
+    static final int PATH_FIRST_PHASE = 16;
+
+    /**
+     * Up to {@code steps} steps of the backward search (fewer once its queue is empty, it has expanded its most
+     * nodes, or the search's time is up).
+     */
+    private void stepBackward(String tenant, Direction direction, List<String> types, Search search, int steps) {
+        for (int step = 0; step < steps && System.nanoTime() - search.until < 0; step++) {
+            if (search.backward.isEmpty() || search.expandedBackward >= config.path().maxExpansions()) {
+                return;
+            }
+            Toward toward = search.backward.poll();
+            if (toward.side() != null) {
+                followBackward(tenant, toward.side(), toward.next(), toward.value(), search, types);
+                continue;
+            }
+            if (search.towardTarget.containsKey(toward.node())) {
+                continue;
+            }
+            search.towardTarget.put(toward.node(), toward.value());
+            search.expandedBackward++;
+            for (Side side : sidesOf(tenant, toward.node(), arriving(direction), types, search.backward,
+                    queued -> queued.side() == null ? queued.node() : null, search)) {
+                followBackward(tenant, side, 0, toward.value(), search, types);
+            }
+        }
+    }
+
+    /** The backward search's counterpart of {@link #follow}: one page of a settled node's side, and the rest. */
+    private void followBackward(String tenant, Side side, int next, double value, Search search, List<String> types) {
+        int end = page(tenant, side, next, types);
+        for (int i = next; i < end; i++) {
+            SynapseRow synapse = side.rows.get(i);
+            NodeKey node = side.otherEnd(synapse);
+            if (!search.towardTarget.containsKey(node)) {
+                double reached = value * synapse.weight();
+                search.backward.add(new Toward(node, reached, null, 0, reached));
+            }
+        }
+        if (end < side.rows.size() || !side.complete) {
+            double heaviestLeft = side.rows.get(end < side.rows.size() ? end : end - 1).baseWeight();
+            search.backward.add(new Toward(side.node, value, side, end, value * heaviestLeft));
+        }
+    }
+
+    /** The direction a walk arrives by, as a walk from the arrival: the backward search's. */
+    private static Direction arriving(Direction direction) {
+        return direction == Direction.OUT ? Direction.IN : direction == Direction.IN ? Direction.OUT : Direction.BOTH;
     }
 
     /** Synapses of the target read up front, strongest first, so that a search at its limit can still answer. */
@@ -431,17 +563,10 @@ public class SynapseNetwork {
      * walk that reaches one of their other ends counts as a walk to the target seen (for a partial answer).
      */
     private void nextToTarget(String tenant, NodeKey to, Direction direction, List<String> types, Search search) {
-        Direction arriving = direction == Direction.OUT ? Direction.IN : direction == Direction.IN ? Direction.OUT
-                : Direction.BOTH;
+        Direction arriving = arriving(direction);
         List<List<List<SynapseRow>>> pages = synapses.firstPages(tenant, List.of(to), arriving, types,
                 TARGET_NEIGHBOURS);
-        List<Boolean> targetLeaves = new ArrayList<>(2);
-        if (arriving.forward()) {
-            targetLeaves.add(true);
-        }
-        if (arriving.backward()) {
-            targetLeaves.add(false);
-        }
+        List<Boolean> targetLeaves = ends(arriving);
         for (int side = 0; side < targetLeaves.size(); side++) {
             for (SynapseRow synapse : pages.get(side).get(0)) {
                 // the target is the source: a walk arrives against the synapse; the target: along it
@@ -451,49 +576,8 @@ public class SynapseNetwork {
         }
     }
 
-    /** Queue order among walks of equal product: fewer hops, then lexicographically smaller synapse ids. */
-    private static int compare(Walk a, Walk b) {
-        int byHops = Integer.compare(a.hops(), b.hops());
-        return byHops != 0 ? byHops : compareIds(a.path(), b.path());
-    }
-
-    /**
-     * Queues the walks one page of {@code side} leads to from {@code walk}, starting at position {@code next} (read
-     * from the database when the side has no rows there yet), and a {@link Rest} for what follows the page.
-     */
-    private void follow(String tenant, Walk walk, Side side, int next, NodeKey to, Map<NodeKey, Integer> settledHops,
-            PriorityQueue<Step> queue, Search search, List<String> types) {
-        int pageSize = config.path().pageSize();
-        if (next >= side.rows.size() && !side.complete) {
-            SynapseRow last = side.rows.get(side.rows.size() - 1);
-            int asked = Math.max(pageSize, side.rows.size());
-            side.read(synapses.pageAfter(tenant, side.node, side.leaving, types, last.baseWeight(), last.id(), asked),
-                    asked);
-        }
-        int end = Math.min(side.rows.size(), next + pageSize);
-        for (int i = next; i < end; i++) {
-            SynapseRow synapse = side.rows.get(i);
-            Hop hop = new Hop(synapse, side.leaving);
-            NodeKey node = hop.to();
-            Integer nodeSettled = settledHops.get(node);
-            if ((nodeSettled == null || nodeSettled > walk.hops() + 1) && !walk.visits(node)) {
-                Walk longer = new Walk(node, walk.product() * synapse.weight(), walk.hops() + 1, walk, hop);
-                queue.add(longer);
-                search.reached(longer);
-            }
-        }
-        if (end < side.rows.size() || !side.complete) {
-            double heaviestLeft = side.rows.get(end < side.rows.size() ? end : end - 1).baseWeight();
-            queue.add(new Rest(walk, side, end, walk.product() * heaviestLeft));
-        }
-    }
-
-    /**
-     * The sides of {@code node} a walk leaves by in {@code direction}, each with at least its first page read; a
-     * node not read yet is read together with the first pages of the nodes queued next.
-     */
-    private List<Side> sidesOf(String tenant, NodeKey node, Direction direction, List<String> types,
-            PriorityQueue<Step> queue, Search search) {
+    /** The sides a walk leaves a node by in {@code direction}: true = the node is the synapse's source. */
+    private static List<Boolean> ends(Direction direction) {
         List<Boolean> ends = new ArrayList<>(2);
         if (direction.forward()) {
             ends.add(true);
@@ -501,31 +585,110 @@ public class SynapseNetwork {
         if (direction.backward()) {
             ends.add(false);
         }
+        return ends;
+    }
+
+    /** Queue order among walks of equal bound: the larger product, fewer hops, lexicographically smaller ids. */
+    private static int compare(Walk a, Walk b) {
+        int byProduct = Double.compare(b.product(), a.product());
+        if (byProduct != 0) {
+            return byProduct;
+        }
+        int byHops = Integer.compare(a.hops(), b.hops());
+        return byHops != 0 ? byHops : compareIds(a.path(), b.path());
+    }
+
+    /**
+     * Makes sure {@code side} has its rows from position {@code next} on read as far as one page (from the database
+     * when it has none there yet: twice the rows read so far); answers the end of that page.
+     */
+    private int page(String tenant, Side side, int next, List<String> types) {
+        int pageSize = config.path().pageSize();
+        if (next >= side.rows.size() && !side.complete) {
+            SynapseRow last = side.rows.get(side.rows.size() - 1);
+            int asked = Math.max(pageSize, side.rows.size());
+            side.read(synapses.pageAfter(tenant, side.node, side.leaving, types, last.baseWeight(), last.id(), asked),
+                    asked);
+        }
+        return Math.min(side.rows.size(), next + pageSize);
+    }
+
+    /**
+     * Queues the walks one page of {@code side} leads to from {@code walk}, starting at position {@code next}, and a
+     * {@link Rest} for what follows the page.
+     */
+    private void follow(String tenant, Walk walk, Side side, int next, Map<NodeKey, Integer> settledHops,
+            PriorityQueue<Step> queue, Search search, List<String> types) {
+        int end = page(tenant, side, next, types);
+        for (int i = next; i < end; i++) {
+            SynapseRow synapse = side.rows.get(i);
+            Hop hop = new Hop(synapse, side.leaving);
+            NodeKey node = hop.to();
+            Integer nodeSettled = settledHops.get(node);
+            if ((nodeSettled == null || nodeSettled > walk.hops() + 1) && !walk.visits(node)) {
+                double product = walk.product() * synapse.weight();
+                double bound = search.bound(node, product);
+                Walk longer = new Walk(node, product, walk.hops() + 1, walk, hop, bound);
+                if (bound > 0) {
+                    queue.add(longer);
+                }
+                search.reached(longer);
+            }
+        }
+        if (end < side.rows.size() || !side.complete) {
+            double heaviestLeft = side.rows.get(end < side.rows.size() ? end : end - 1).baseWeight();
+            Rest rest = new Rest(walk, side, end, heaviestLeft, 0);
+            double bound = search.bound(rest);
+            if (bound > 0) {
+                queue.add(rest.bounded(bound));
+            }
+        }
+    }
+
+    /**
+     * The sides of {@code node} a walk leaves by in {@code direction}, each with at least its first page read; a
+     * node not read yet is read together with the first pages of nodes {@code queued} ({@code nodeOf} an entry: its
+     * node, or null).
+     */
+    private <T> List<Side> sidesOf(String tenant, NodeKey node, Direction direction, List<String> types,
+            Iterable<T> queued, java.util.function.Function<T, NodeKey> nodeOf, Search search) {
+        List<Boolean> ends = ends(direction);
         if (!search.sides.containsKey(new SideKey(node, ends.get(0)))) {
             List<NodeKey> batch = new ArrayList<>();
             batch.add(node);
-            for (Step queued : queue) {
+            for (T entry : queued) {
                 if (batch.size() >= PATH_FETCH_BATCH) {
                     break;
                 }
-                if (queued instanceof Walk w && !batch.contains(w.node())
-                        && !search.sides.containsKey(new SideKey(w.node(), ends.get(0)))) {
-                    batch.add(w.node());
+                NodeKey ahead = nodeOf.apply(entry);
+                if (ahead != null && !batch.contains(ahead) && !search.sides.containsKey(new SideKey(ahead, ends.get(0)))) {
+                    batch.add(ahead);
                 }
             }
             int pageSize = config.path().pageSize();
             List<List<List<SynapseRow>>> pages = synapses.firstPages(tenant, batch, direction, types, pageSize);
             for (int end = 0; end < ends.size(); end++) {
                 for (int n = 0; n < batch.size(); n++) {
-                    Side side = new Side(batch.get(n), ends.get(end));
-                    side.read(pages.get(end).get(n), pageSize);
-                    search.sides.put(new SideKey(side.node, side.leaving), side);
+                    SideKey key = new SideKey(batch.get(n), ends.get(end));
+                    if (!search.sides.containsKey(key)) {
+                        Side side = new Side(batch.get(n), ends.get(end));
+                        side.read(pages.get(end).get(n), pageSize);
+                        search.sides.put(key, side);
+                    }
                 }
             }
         }
         List<Side> sides = new ArrayList<>(ends.size());
         for (boolean leaving : ends) {
-            sides.add(search.sides.get(new SideKey(node, leaving)));
+            SideKey key = new SideKey(node, leaving);
+            if (!search.sides.containsKey(key)) {
+                // read for the other search, which leaves by the other side only (OUT against IN)
+                Side side = new Side(node, leaving);
+                side.read(synapses.firstPages(tenant, List.of(node), leaving ? Direction.OUT : Direction.IN, types,
+                        config.path().pageSize()).get(0).get(0), config.path().pageSize());
+                search.sides.put(key, side);
+            }
+            sides.add(search.sides.get(key));
         }
         return sides;
     }
