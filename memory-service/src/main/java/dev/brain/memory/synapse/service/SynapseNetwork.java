@@ -320,8 +320,9 @@ public class SynapseNetwork {
 
     /**
      * One search: what it has spent, the sides it has read, the backward search from the target, and the strongest
-     * walk to the target it has seen — a walk that reached the target, or one that reached a node next to it (among
-     * the target's strongest synapses, read first) completed by that synapse; only an answer at the limit uses it.
+     * walk to the target it has seen — a walk that reached the target, or one that reached a node next to it (by a
+     * synapse of the target the backward search has read) completed by that synapse; only an answer at the limit
+     * uses it.
      */
     private static final class Search {
         final long until;
@@ -439,7 +440,6 @@ public class SynapseNetwork {
     public Optional<Path> findPath(String tenant, NodeKey from, NodeKey to, int maxDepth, Direction direction,
             List<String> types) {
         Search search = new Search(System.nanoTime() + config.path().budget().toNanos(), to, maxDepth);
-        nextToTarget(tenant, to, direction, types, search);
         Comparator<Step> strongestFirst = Comparator.comparingDouble(Step::bound).reversed()
                 .thenComparing(step -> step instanceof Walk)
                 .thenComparing((a, b) -> a instanceof Walk wa && b instanceof Walk wb ? compare(wa, wb) : 0);
@@ -505,7 +505,7 @@ public class SynapseNetwork {
     }
 
     /** Steps each search takes before the other's first turn; every turn after doubles it. */
-    static final int PATH_FIRST_PHASE = 16;
+    static final int PATH_FIRST_PHASE = 4;
 
     /**
      * Up to {@code steps} steps of the backward search (fewer once its queue is empty, it has expanded its most
@@ -536,9 +536,14 @@ public class SynapseNetwork {
     /** The backward search's counterpart of {@link #follow}: one page of a settled node's side, and the rest. */
     private void followBackward(String tenant, Side side, int next, double value, Search search, List<String> types) {
         int end = page(tenant, side, next, types);
+        boolean atTarget = side.node.equals(search.to);
         for (int i = next; i < end; i++) {
             SynapseRow synapse = side.rows.get(i);
             NodeKey node = side.otherEnd(synapse);
+            if (atTarget) {
+                // a walk arrives at the target by this synapse: along it when the target is its target
+                search.nextToTarget(new Hop(synapse, !side.leaving), node);
+            }
             if (!search.towardTarget.containsKey(node)) {
                 double reached = value * synapse.weight();
                 search.backward.add(new Toward(node, reached, null, 0, reached));
@@ -553,27 +558,6 @@ public class SynapseNetwork {
     /** The direction a walk arrives by, as a walk from the arrival: the backward search's. */
     private static Direction arriving(Direction direction) {
         return direction == Direction.OUT ? Direction.IN : direction == Direction.IN ? Direction.OUT : Direction.BOTH;
-    }
-
-    /** Synapses of the target read up front, strongest first, so that a search at its limit can still answer. */
-    static final int TARGET_NEIGHBOURS = 1024;
-
-    /**
-     * Reads the target's strongest synapses a walk can arrive by ({@link #TARGET_NEIGHBOURS} per side), so that a
-     * walk that reaches one of their other ends counts as a walk to the target seen (for a partial answer).
-     */
-    private void nextToTarget(String tenant, NodeKey to, Direction direction, List<String> types, Search search) {
-        Direction arriving = arriving(direction);
-        List<List<List<SynapseRow>>> pages = synapses.firstPages(tenant, List.of(to), arriving, types,
-                TARGET_NEIGHBOURS);
-        List<Boolean> targetLeaves = ends(arriving);
-        for (int side = 0; side < targetLeaves.size(); side++) {
-            for (SynapseRow synapse : pages.get(side).get(0)) {
-                // the target is the source: a walk arrives against the synapse; the target: along it
-                boolean along = !targetLeaves.get(side);
-                search.nextToTarget(new Hop(synapse, along), along ? synapse.source() : synapse.target());
-            }
-        }
     }
 
     /** The sides a walk leaves a node by in {@code direction}: true = the node is the synapse's source. */
