@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -113,20 +114,10 @@ class StrongestPathPagesTest extends GrpcTestBase {
     @Test
     void aTieBehindAPageIsStillDecidedByHops() throws Exception {
         String tenant = SynapseFixtures.newTenant("pages-tie");
-        List<Edge> edges = new ArrayList<>();
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement("""
-                insert into synapse (tenant, source_type, source_id, target_type, target_id, synapse_type, weight,
-                                     base_weight, activation_count, last_activated_at, created_at)
-                values (?, 'error', ?, 'error', ?, 'co_occurs', 1, 1, 1, now(), now()) returning id""")) {
-            for (int[] pair : new int[][] { { 1, 2 }, { 1, 3 }, { 1, 4 }, { 1, 9 }, { 2, 9 } }) {
-                s.setString(1, tenant);
-                s.setLong(2, pair[0]);
-                s.setLong(3, pair[1]);
-                try (ResultSet rs = s.executeQuery()) {
-                    rs.next();
-                    edges.add(new Edge(rs.getLong(1), pair[0], pair[1], 1));
-                }
-            }
+        OffsetDateTime now = OffsetDateTime.now();
+        List<Long> ids = new ArrayList<>();
+        for (int[] pair : new int[][] { { 1, 2 }, { 1, 3 }, { 1, 4 }, { 1, 9 }, { 2, 9 } }) {
+            ids.add(SynapseFixtures.insert(dataSource, tenant, pair[0], pair[1], "co_occurs", 1.0, now));
         }
         FindPathResponse found = GrpcTestChannel.as(tenant, SynapseServiceGrpc.newBlockingStub(channel))
                 .findPath(FindPathRequest.newBuilder().setFrom(error(1)).setTo(error(9)).setMaxDepth(3)
@@ -134,7 +125,7 @@ class StrongestPathPagesTest extends GrpcTestBase {
 
         assertThat(found.getTotalWeight()).isEqualTo(1.0);
         assertThat(found.getStepsList()).extracting(step -> step.getSynapse().getId())
-                .containsExactly(edges.get(3).id());
+                .containsExactly(ids.get(3));
     }
 
     /**

@@ -183,8 +183,8 @@ public class SynapseRepository {
                         afterBase, afterBase, afterId);
     }
 
-    /** The ends a traversal leaves from: true = the node is the source. */
-    private static List<Boolean> sides(Direction direction) {
+    /** The ends a traversal leaves a node by, in the order every result here has them: true = the node is the source. */
+    public static List<Boolean> sides(Direction direction) {
         List<Boolean> sides = new ArrayList<>(2);
         if (direction.forward()) {
             sides.add(true);

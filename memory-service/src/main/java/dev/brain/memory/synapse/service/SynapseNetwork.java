@@ -560,18 +560,6 @@ public class SynapseNetwork {
         return direction == Direction.OUT ? Direction.IN : direction == Direction.IN ? Direction.OUT : Direction.BOTH;
     }
 
-    /** The sides a walk leaves a node by in {@code direction}: true = the node is the synapse's source. */
-    private static List<Boolean> ends(Direction direction) {
-        List<Boolean> ends = new ArrayList<>(2);
-        if (direction.forward()) {
-            ends.add(true);
-        }
-        if (direction.backward()) {
-            ends.add(false);
-        }
-        return ends;
-    }
-
     /** Queue order among walks of equal bound: the larger product, fewer hops, lexicographically smaller ids. */
     private static int compare(Walk a, Walk b) {
         int byProduct = Double.compare(b.product(), a.product());
@@ -636,7 +624,7 @@ public class SynapseNetwork {
      */
     private <T> List<Side> sidesOf(String tenant, NodeKey node, Direction direction, List<String> types,
             Iterable<T> queued, java.util.function.Function<T, NodeKey> nodeOf, Search search) {
-        List<Boolean> ends = ends(direction);
+        List<Boolean> ends = SynapseRepository.sides(direction);
         if (!search.sides.containsKey(new SideKey(node, ends.get(0)))) {
             List<NodeKey> batch = new ArrayList<>();
             batch.add(node);
