@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import dev.brain.grpc.v1.FindPathRequest;
 import dev.brain.grpc.v1.FindPathResponse;
 import dev.brain.grpc.v1.SynapseServiceGrpc;
+import dev.brain.grpc.v1.SynapseType;
 import dev.brain.grpc.v1.TraversalDirection;
 import dev.brain.testing.GrpcTestBase;
 import dev.brain.testing.GrpcTestChannel;
@@ -126,6 +127,30 @@ class StrongestPathPagesTest extends GrpcTestBase {
         assertThat(found.getTotalWeight()).isEqualTo(1.0);
         assertThat(found.getStepsList()).extracting(step -> step.getSynapse().getId())
                 .containsExactly(ids.get(3));
+    }
+
+    /**
+     * A type filter holds on every page: node 1 has eight {@code causes} synapses of equal weight (pages of 3 by id)
+     * and a stronger {@code co_occurs} one; only {@code causes} allowed, the last of them (third page) is the path to
+     * 9, and 10 is out of reach.
+     */
+    @Test
+    void aTypeFilterHoldsOnEveryPage() throws Exception {
+        String tenant = SynapseFixtures.newTenant("pages-types");
+        OffsetDateTime now = OffsetDateTime.now();
+        long toNine = 0;
+        for (int target = 2; target <= 9; target++) {
+            toNine = SynapseFixtures.insert(dataSource, tenant, 1, target, "causes", 0.5, now);
+        }
+        SynapseFixtures.insert(dataSource, tenant, 1, 10, "co_occurs", 0.9, now);
+        var synapses = GrpcTestChannel.as(tenant, SynapseServiceGrpc.newBlockingStub(channel));
+        FindPathRequest.Builder causesOnly = FindPathRequest.newBuilder().setFrom(error(1)).setMaxDepth(2)
+                .setDirection(TraversalDirection.TRAVERSAL_DIRECTION_OUT).addSynapseTypes(SynapseType.SYNAPSE_TYPE_CAUSES);
+
+        FindPathResponse nine = synapses.findPath(causesOnly.clone().setTo(error(9)).build());
+        assertThat(nine.getFound()).isTrue();
+        assertThat(nine.getStepsList()).extracting(step -> step.getSynapse().getId()).containsExactly(toNine);
+        assertThat(synapses.findPath(causesOnly.clone().setTo(error(10)).build()).getFound()).isFalse();
     }
 
     /**
