@@ -24,6 +24,35 @@ class MigrationTest extends MigrationContract {
     }
 
     /**
+     * V7: a page of a node's synapses (base weight descending, then id: the path search's page order) is a range of
+     * the node's index, both sides, with no sort; before, a hub's whole side was read and sorted for every page.
+     * Sorting is switched off for the plan, so a plan that still needs one shows it (its cost only rises).
+     */
+    @Test
+    void v7ReadsAPageOfSynapsesInIndexOrder() throws Exception {
+        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
+            c.setAutoCommit(false);
+            s.execute("set local enable_seqscan = off");
+            s.execute("set local enable_sort = off");
+            s.execute("set local enable_incremental_sort = off");
+            for (String end : List.of("source", "target")) {
+                List<String> plan = new ArrayList<>();
+                try (ResultSet rs = s.executeQuery("""
+                        explain select id from memory.synapse where tenant = 't' and %1$s_type = 'error'
+                           and %1$s_id = 1 and base_weight <= 0.5 and (base_weight < 0.5 or id > 7)
+                         order by base_weight desc, id limit 64""".formatted(end))) {
+                    while (rs.next()) {
+                        plan.add(rs.getString(1));
+                    }
+                }
+                assertThat(String.join("\n", plan)).as(end).contains("using synapse_" + end + "_idx")
+                        .doesNotContain("Sort");
+            }
+            c.rollback();
+        }
+    }
+
+    /**
      * V5 moves the node vectors into a table partitioned by pair: every vector is kept, each pair's rows lie in one
      * partition, and a node's delete still removes its vector.
      */
