@@ -130,6 +130,34 @@ class StrongestPathPagesTest extends GrpcTestBase {
     }
 
     /**
+     * A walk with more hops is not dominated by a weaker one with fewer: 1 reaches 3 directly (0.3) and over 2
+     * (0.9 · 0.9), and from 3 only the 1-hop synapse 3 → 9 (0.2) reaches the target within the depth of 3. While the
+     * backward search is still busy with the strong chain 5/6/7 → 8 → 9, the direct walk (two hops left) is credited
+     * with that chain's 0.99 and leaves the queue first; the walk over 2 (one hop left) must still be expanded, as
+     * its product is larger: the answer is 1 → 2 → 3 → 9 (0.162), not 1 → 3 → 9 (0.06).
+     */
+    @Test
+    void aLongerStrongerWalkIsNotDominatedByAShorterWeakerOne() throws Exception {
+        String tenant = SynapseFixtures.newTenant("pages-hops");
+        OffsetDateTime now = OffsetDateTime.now();
+        List<Long> path = new ArrayList<>();
+        path.add(SynapseFixtures.insert(dataSource, tenant, 1, 2, "co_occurs", 0.9, now));
+        path.add(SynapseFixtures.insert(dataSource, tenant, 2, 3, "co_occurs", 0.9, now));
+        path.add(SynapseFixtures.insert(dataSource, tenant, 3, 9, "co_occurs", 0.2, now));
+        SynapseFixtures.insert(dataSource, tenant, 1, 3, "co_occurs", 0.3, now);
+        SynapseFixtures.insert(dataSource, tenant, 8, 9, "co_occurs", 1.0, now);
+        for (int strong = 5; strong <= 7; strong++) {
+            SynapseFixtures.insert(dataSource, tenant, strong, 8, "co_occurs", 0.99, now);
+        }
+        FindPathResponse found = GrpcTestChannel.as(tenant, SynapseServiceGrpc.newBlockingStub(channel))
+                .findPath(FindPathRequest.newBuilder().setFrom(error(1)).setTo(error(9)).setMaxDepth(3)
+                        .setDirection(TraversalDirection.TRAVERSAL_DIRECTION_OUT).build());
+
+        assertThat(found.getTotalWeight()).isCloseTo(0.9 * 0.9 * 0.2, within(1e-9));
+        assertThat(found.getStepsList()).extracting(step -> step.getSynapse().getId()).containsExactlyElementsOf(path);
+    }
+
+    /**
      * A type filter holds on every page: node 1 has eight {@code causes} synapses of equal weight (pages of 3 by id)
      * and a stronger {@code co_occurs} one; only {@code causes} allowed, the last of them (third page) is the path to
      * 9, and 10 is out of reach.

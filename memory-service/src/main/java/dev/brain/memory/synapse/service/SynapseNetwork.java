@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -11,6 +12,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.PriorityQueue;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -277,10 +281,11 @@ public class SynapseNetwork {
     }
 
     /**
-     * The backward search's entries: a node reached from the target ({@code side} null; {@code value} the product of
-     * that walk), or the rest of a settled node's side from position {@code next} on.
+     * The backward search's entries: a node reached from the target by a walk of {@code hops} synapses ({@code side}
+     * null; {@code value} the product of that walk), or the rest of the side of a node settled at {@code hops}, from
+     * position {@code next} on (its walks have one hop more).
      */
-    private record Toward(NodeKey node, double value, Side side, int next, double bound) {
+    private record Toward(NodeKey node, double value, int hops, Side side, int next, double bound) {
     }
 
     /**
@@ -326,48 +331,121 @@ public class SynapseNetwork {
      */
     private static final class Search {
         final long until;
+        final NodeKey from;
         final NodeKey to;
         final int maxDepth;
         final Map<SideKey, Side> sides = new HashMap<>();
         final Map<NodeKey, Hop> intoTarget = new HashMap<>();
-        /** Nodes the backward search has settled: the strongest product of any walk from them to the target. */
-        final Map<NodeKey, Double> towardTarget = new HashMap<>();
-        final PriorityQueue<Toward> backward = new PriorityQueue<>(
-                Comparator.comparingDouble(Toward::bound).reversed());
+        /**
+         * Nodes the backward search has settled: per number of hops k, the strongest product of any walk of at most k
+         * hops from the node to the target (NaN: not known yet).
+         */
+        final Map<NodeKey, double[]> towardTarget = new HashMap<>();
+        /** The backward search's queue, one per number of hops to the target (0 … maxDepth). */
+        final List<PriorityQueue<Toward>> backward = new ArrayList<>();
+        /** The forward search's expanded walks: per node and number of hops, the largest product (NaN: none). */
+        final Map<NodeKey, double[]> settled = new HashMap<>();
         int expanded;
         int expandedBackward;
         Walk bestSeen;
 
-        Search(long until, NodeKey to, int maxDepth) {
+        Search(long until, NodeKey from, NodeKey to, int maxDepth) {
             this.until = until;
+            this.from = from;
             this.to = to;
             this.maxDepth = maxDepth;
-            backward.add(new Toward(to, 1.0, null, 0, 1.0));
+            for (int hops = 0; hops <= maxDepth; hops++) {
+                backward.add(new PriorityQueue<>(Comparator.comparingDouble(Toward::bound).reversed()));
+            }
+            backward.get(0).add(new Toward(to, 1.0, 0, null, 0, 1.0));
         }
 
         /**
-         * An upper bound on the product of any walk from {@code node} to the target: exact for a node the backward
-         * search has settled, otherwise the bound of its queue's head (0 once it has settled every node that has one).
+         * An upper bound on the product of any walk of at most {@code hops} hops from {@code node} to the target: exact
+         * once the backward search has settled the node within that many hops, otherwise the largest bound at the
+         * head of the backward queues of at most {@code hops} hops (0 once they are empty: none is left).
          */
-        double towardTarget(NodeKey node) {
-            Double exact = towardTarget.get(node);
-            if (exact != null) {
-                return exact;
+        double towardTarget(NodeKey node, int hops) {
+            double[] within = towardTarget.get(node);
+            if (within != null && !Double.isNaN(within[hops])) {
+                return within[hops];
             }
-            return backward.isEmpty() ? 0 : backward.peek().bound();
+            double head = 0;
+            for (int k = 0; k <= hops; k++) {
+                Toward first = backward.get(k).peek();
+                if (first != null) {
+                    head = Math.max(head, first.bound());
+                }
+            }
+            return head;
+        }
+
+        /** Whether the backward search has settled {@code node} within {@code hops} hops. */
+        boolean settledToward(NodeKey node, int hops) {
+            double[] within = towardTarget.get(node);
+            return within != null && !Double.isNaN(within[hops]);
+        }
+
+        /** The strongest entry of the backward queues, taken out, or null when all are empty. */
+        Toward pollBackward() {
+            PriorityQueue<Toward> strongest = strongestBackward();
+            return strongest == null ? null : strongest.poll();
+        }
+
+        /** Queues a backward entry by the hops of the walks it bounds. */
+        void queueBackward(Toward toward) {
+            backward.get(toward.side() == null ? toward.hops() : toward.hops() + 1).add(toward);
+        }
+
+        /** The backward queue with the strongest head, or null when all are empty. */
+        PriorityQueue<Toward> strongestBackward() {
+            PriorityQueue<Toward> strongest = null;
+            for (PriorityQueue<Toward> queue : backward) {
+                if (!queue.isEmpty() && (strongest == null || queue.peek().bound() > strongest.peek().bound())) {
+                    strongest = queue;
+                }
+            }
+            return strongest;
+        }
+
+        /**
+         * Whether a walk of {@code hops} hops reaching {@code node} with {@code product} is dominated: an expanded walk
+         * reached it with no more hops and no smaller product (every walk to the target it leads to is then matched
+         * by one at least as strong with fewer hops, or the same hops and smaller ids, or repeats a node).
+         */
+        boolean dominated(NodeKey node, int hops, double product) {
+            double[] products = settled.get(node);
+            if (products != null) {
+                for (int h = 0; h <= hops; h++) {
+                    if (products[h] >= product) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+
+        void settle(Walk walk) {
+            double[] products = settled.computeIfAbsent(walk.node(), n -> {
+                double[] none = new double[maxDepth + 1];
+                Arrays.fill(none, Double.NaN);
+                return none;
+            });
+            products[walk.hops()] = walk.product();
         }
 
         /** The bound of a walk now: its product at the target, else its product times the best it can still reach. */
-        double bound(NodeKey node, double product) {
-            return node.equals(to) ? product : product * towardTarget(node) * BOUND_SLACK;
+        double bound(NodeKey node, double product, int hops) {
+            return node.equals(to) ? product : product * towardTarget(node, maxDepth - hops) * BOUND_SLACK;
         }
 
         double bound(Step step) {
             if (step instanceof Walk walk) {
-                return bound(walk.node(), walk.product());
+                return bound(walk.node(), walk.product(), walk.hops());
             }
-            Rest rest = (Rest) step;
-            return rest.walk().product() * Math.min(rest.heaviestLeft(), towardTarget(rest.walk().node())) * BOUND_SLACK;
+            Walk walk = ((Rest) step).walk();
+            return walk.product() * Math.min(((Rest) step).heaviestLeft(),
+                    towardTarget(walk.node(), maxDepth - walk.hops())) * BOUND_SLACK;
         }
 
         /** Remembers the step into the target from a node next to it, the strongest per node (ties: smaller id). */
@@ -397,7 +475,7 @@ public class SynapseNetwork {
         }
 
         /** At the limit: the strongest walk seen, as a partial answer, or {@code exhausted} when none was seen. */
-        Optional<Path> atLimit(java.util.function.Supplier<RuntimeException> exhausted) {
+        Optional<Path> atLimit(Supplier<RuntimeException> exhausted) {
             if (bestSeen == null) {
                 throw exhausted.get();
             }
@@ -408,21 +486,25 @@ public class SynapseNetwork {
     /** Queued nodes whose first pages are read together with the first page of the node being expanded. */
     static final int PATH_FETCH_BATCH = 64;
 
+    /** Queue entries looked at for them (entries at nodes already read, or rests of a side, are passed over). */
+    static final int PATH_FETCH_LOOK_AHEAD = 4 * PATH_FETCH_BATCH;
+
     /**
      * A* over states (node, hops) maximising the product of weights (cost −ln w), states at {@code maxDepth} hops not
-     * expanded; ties → fewer hops → lexicographically smaller synapse ids. A state is dominated when its node was
-     * already settled with no more hops (it was settled with a product at least as large: walks at one node leave the
-     * queue by decreasing product).
+     * expanded; ties → fewer hops → lexicographically smaller synapse ids. A state is dominated when a walk already
+     * expanded reached its node with no more hops and no smaller product.
      * <p>
-     * The estimate comes from a second search, backwards from the target: a Dijkstra over nodes that settles the
-     * strongest product of any walk from a node to the target (any length, so never below what a walk of the first
-     * search can still reach). A walk is queued by its product times that value of its node, or, for a node the
-     * backward search has not settled, times the bound at the head of its queue; a walk far from the target therefore
-     * waits until the walks near it are done. The two searches take turns ({@link #PATH_FIRST_PHASE} steps each, then
-     * twice as many each turn), and after each backward turn every queued bound is recomputed (the estimates only
-     * fall), so the first walk to the target that leaves the queue is the strongest. A node the backward search cannot
-     * reach has estimate 0 once it has settled every node it can, and walks there are dropped: "no path" is then
-     * known without visiting the start's whole neighbourhood.
+     * The estimate comes from a second search, backwards from the target: a Dijkstra over (node, hops to the target)
+     * that settles, for a node and k hops, the strongest product of any walk of at most k hops from the node to the
+     * target (one queue per k, the strongest head first; a node settled within k is settled within every larger k).
+     * A walk of h hops is queued by its product times that value of its node for k = maxDepth − h, or, while the
+     * backward search has not settled the node within k, times the strongest head of the queues of at most k hops; a
+     * walk far from the target therefore waits until the walks near it are done, and a walk with few hops left is not
+     * credited with a longer chain of strong synapses it could not complete. The two searches take turns
+     * ({@link #PATH_FIRST_PHASE} steps each, then twice as many each turn), and after each backward turn every queued
+     * bound is recomputed (the estimates only fall), so the first walk to the target that leaves the queue is the
+     * strongest. A node the backward search cannot reach has estimate 0 once it has settled every node it can, and
+     * walks there are dropped: "no path" is then known without visiting the start's whole neighbourhood.
      * <p>
      * Expansion is lazy, in both searches, so that a hub's thousands of weak synapses are read only when a walk
      * through them could still be the strongest: a walk takes one page of its node's synapses ({@code path.page-size}
@@ -439,15 +521,14 @@ public class SynapseNetwork {
     @Transactional(Transactional.TxType.SUPPORTS)
     public Optional<Path> findPath(String tenant, NodeKey from, NodeKey to, int maxDepth, Direction direction,
             List<String> types) {
-        Search search = new Search(System.nanoTime() + config.path().budget().toNanos(), to, maxDepth);
+        Search search = new Search(System.nanoTime() + config.path().budget().toNanos(), from, to, maxDepth);
         Comparator<Step> strongestFirst = Comparator.comparingDouble(Step::bound).reversed()
                 .thenComparing(step -> step instanceof Walk)
                 .thenComparing((a, b) -> a instanceof Walk wa && b instanceof Walk wb ? compare(wa, wb) : 0);
         PriorityQueue<Step> queue = new PriorityQueue<>(strongestFirst);
-        Map<NodeKey, Integer> settledHops = new HashMap<>();
         int phase = PATH_FIRST_PHASE;
         stepBackward(tenant, direction, types, search, phase);
-        Walk start = new Walk(from, 1.0, 0, null, null, search.bound(from, 1.0));
+        Walk start = new Walk(from, 1.0, 0, null, null, search.bound(from, 1.0, 0));
         queue.add(start);
         search.reached(start);
         int forwardSteps = 0;
@@ -476,18 +557,17 @@ public class SynapseNetwork {
             }
             Step step = queue.poll();
             if (step instanceof Rest rest) {
-                follow(tenant, rest.walk(), rest.side(), rest.next(), settledHops, queue, search, types);
+                follow(tenant, rest.walk(), rest.side(), rest.next(), queue, search, types);
                 continue;
             }
             Walk walk = (Walk) step;
             if (walk.node().equals(to)) {
                 return Optional.of(new Path(walk.product(), walk.path(), false));
             }
-            Integer settled = settledHops.get(walk.node());
-            if (settled != null && settled <= walk.hops()) {
+            if (search.dominated(walk.node(), walk.hops(), walk.product())) {
                 continue;
             }
-            settledHops.put(walk.node(), walk.hops());
+            search.settle(walk);
             if (walk.hops() == maxDepth) {
                 continue;
             }
@@ -496,9 +576,9 @@ public class SynapseNetwork {
                         + "expanded more than " + config.path().maxExpansions() + " nodes without reaching " + to
                         + "; use a smaller max_depth or synapse_types").asRuntimeException());
             }
-            for (Side side : sidesOf(tenant, walk.node(), direction, types, queue,
+            for (Side side : sidesOf(tenant, walk.node(), direction, types, queue::poll, queue::add,
                     queued -> queued instanceof Walk w ? w.node() : null, search)) {
-                follow(tenant, walk, side, 0, settledHops, queue, search, types);
+                follow(tenant, walk, side, 0, queue, search, types);
             }
         }
         return Optional.empty();
@@ -513,30 +593,49 @@ public class SynapseNetwork {
      */
     private void stepBackward(String tenant, Direction direction, List<String> types, Search search, int steps) {
         for (int step = 0; step < steps && System.nanoTime() - search.until < 0; step++) {
-            if (search.backward.isEmpty() || search.expandedBackward >= config.path().maxExpansions()) {
+            if (search.expandedBackward >= config.path().maxExpansions()) {
                 return;
             }
-            Toward toward = search.backward.poll();
+            Toward toward = search.pollBackward();
+            if (toward == null) {
+                return;
+            }
             if (toward.side() != null) {
-                followBackward(tenant, toward.side(), toward.next(), toward.value(), search, types);
+                followBackward(tenant, toward.side(), toward.next(), toward.value(), toward.hops(), search, types);
                 continue;
             }
-            if (search.towardTarget.containsKey(toward.node())) {
+            if (search.settledToward(toward.node(), toward.hops())) {
                 continue;
             }
-            search.towardTarget.put(toward.node(), toward.value());
+            double[] within = search.towardTarget.computeIfAbsent(toward.node(), n -> {
+                double[] unknown = new double[search.maxDepth + 1];
+                Arrays.fill(unknown, Double.NaN);
+                return unknown;
+            });
+            // entries leave the queues strongest first: no walk of at most k ≥ hops hops is stronger than this one
+            for (int k = toward.hops(); k <= search.maxDepth && Double.isNaN(within[k]); k++) {
+                within[k] = toward.value();
+            }
+            if (toward.hops() == search.maxDepth) {
+                continue;
+            }
             search.expandedBackward++;
-            for (Side side : sidesOf(tenant, toward.node(), arriving(direction), types, search.backward,
-                    queued -> queued.side() == null ? queued.node() : null, search)) {
-                followBackward(tenant, side, 0, toward.value(), search, types);
+            for (Side side : sidesOf(tenant, toward.node(), arriving(direction), types, search::pollBackward,
+                    search::queueBackward, queued -> queued.side() == null ? queued.node() : null, search)) {
+                followBackward(tenant, side, 0, toward.value(), toward.hops(), search, types);
             }
         }
     }
 
-    /** The backward search's counterpart of {@link #follow}: one page of a settled node's side, and the rest. */
-    private void followBackward(String tenant, Side side, int next, double value, Search search, List<String> types) {
+    /**
+     * The backward search's counterpart of {@link #follow}: one page of the side of a node settled at {@code hops}
+     * hops from the target, and the rest. A walk of {@code maxDepth} hops to the target can only start at the start.
+     */
+    private void followBackward(String tenant, Side side, int next, double value, int hops, Search search,
+            List<String> types) {
         int end = page(tenant, side, next, types);
         boolean atTarget = side.node.equals(search.to);
+        int longer = hops + 1;
         for (int i = next; i < end; i++) {
             SynapseRow synapse = side.rows.get(i);
             NodeKey node = side.otherEnd(synapse);
@@ -544,14 +643,14 @@ public class SynapseNetwork {
                 // a walk arrives at the target by this synapse: along it when the target is its target
                 search.nextToTarget(new Hop(synapse, !side.leaving), node);
             }
-            if (!search.towardTarget.containsKey(node)) {
+            if ((longer < search.maxDepth || node.equals(search.from)) && !search.settledToward(node, longer)) {
                 double reached = value * synapse.weight();
-                search.backward.add(new Toward(node, reached, null, 0, reached));
+                search.queueBackward(new Toward(node, reached, longer, null, 0, reached));
             }
         }
         if (end < side.rows.size() || !side.complete) {
             double heaviestLeft = side.rows.get(end < side.rows.size() ? end : end - 1).baseWeight();
-            search.backward.add(new Toward(side.node, value, side, end, value * heaviestLeft));
+            search.queueBackward(new Toward(side.node, value, hops, side, end, value * heaviestLeft));
         }
     }
 
@@ -589,17 +688,16 @@ public class SynapseNetwork {
      * Queues the walks one page of {@code side} leads to from {@code walk}, starting at position {@code next}, and a
      * {@link Rest} for what follows the page.
      */
-    private void follow(String tenant, Walk walk, Side side, int next, Map<NodeKey, Integer> settledHops,
-            PriorityQueue<Step> queue, Search search, List<String> types) {
+    private void follow(String tenant, Walk walk, Side side, int next, PriorityQueue<Step> queue, Search search,
+            List<String> types) {
         int end = page(tenant, side, next, types);
         for (int i = next; i < end; i++) {
             SynapseRow synapse = side.rows.get(i);
             Hop hop = new Hop(synapse, side.leaving);
             NodeKey node = hop.to();
-            Integer nodeSettled = settledHops.get(node);
-            if ((nodeSettled == null || nodeSettled > walk.hops() + 1) && !walk.visits(node)) {
-                double product = walk.product() * synapse.weight();
-                double bound = search.bound(node, product);
+            double product = walk.product() * synapse.weight();
+            if (!search.dominated(node, walk.hops() + 1, product) && !walk.visits(node)) {
+                double bound = search.bound(node, product, walk.hops() + 1);
                 Walk longer = new Walk(node, product, walk.hops() + 1, walk, hop, bound);
                 if (bound > 0) {
                     queue.add(longer);
@@ -619,24 +717,26 @@ public class SynapseNetwork {
 
     /**
      * The sides of {@code node} a walk leaves by in {@code direction}, each with at least its first page read; a
-     * node not read yet is read together with the first pages of nodes {@code queued} ({@code nodeOf} an entry: its
-     * node, or null).
+     * node not read yet is read together with the first pages of the nodes a search's queue will take next: its
+     * strongest entries, taken out ({@code next}, null when empty) and put back ({@code putBack}); {@code nodeOf} an
+     * entry: its node, or null.
      */
     private <T> List<Side> sidesOf(String tenant, NodeKey node, Direction direction, List<String> types,
-            Iterable<T> queued, java.util.function.Function<T, NodeKey> nodeOf, Search search) {
+            Supplier<T> next, Consumer<T> putBack, Function<T, NodeKey> nodeOf, Search search) {
         List<Boolean> ends = SynapseRepository.sides(direction);
         if (!search.sides.containsKey(new SideKey(node, ends.get(0)))) {
             List<NodeKey> batch = new ArrayList<>();
             batch.add(node);
-            for (T entry : queued) {
-                if (batch.size() >= PATH_FETCH_BATCH) {
-                    break;
-                }
+            List<T> taken = new ArrayList<>();
+            for (T entry; batch.size() < PATH_FETCH_BATCH && taken.size() < PATH_FETCH_LOOK_AHEAD
+                    && (entry = next.get()) != null;) {
+                taken.add(entry);
                 NodeKey ahead = nodeOf.apply(entry);
                 if (ahead != null && !batch.contains(ahead) && !search.sides.containsKey(new SideKey(ahead, ends.get(0)))) {
                     batch.add(ahead);
                 }
             }
+            taken.forEach(putBack);
             int pageSize = config.path().pageSize();
             List<List<List<SynapseRow>>> pages = synapses.firstPages(tenant, batch, direction, types, pageSize);
             for (int end = 0; end < ends.size(); end++) {
