@@ -7,6 +7,7 @@ import dev.brain.error.report.ErrorReporting;
 import dev.brain.error.report.ErrorTimeline;
 import dev.brain.error.solution.Solutions;
 import dev.brain.error.status.TenantStatus;
+import dev.brain.error.trail.SessionTrail;
 import dev.brain.error.transfer.ErrorExport;
 import dev.brain.error.transfer.ErrorImport;
 import dev.brain.grpc.v1.ErrorStatsRequest;
@@ -59,10 +60,12 @@ public class ErrorGrpcService extends MutinyErrorServiceGrpc.ErrorServiceImplBas
     private final ErrorImport importer;
     private final ErrorCorrections corrections;
     private final ErrorTimeline timeline;
+    private final SessionTrail trail;
 
     public ErrorGrpcService(TenantStatus status, ErrorReporting reporting, ErrorQueries queries, ErrorReads reads,
             Solutions solutions, ErrorExport export, ErrorImport importer, ErrorCorrections corrections,
-            ErrorTimeline timeline) {
+            ErrorTimeline timeline, SessionTrail trail) {
+        this.trail = trail;
         this.status = status;
         this.reporting = reporting;
         this.queries = queries;
@@ -88,7 +91,8 @@ public class ErrorGrpcService extends MutinyErrorServiceGrpc.ErrorServiceImplBas
     @Override
     @Blocking
     public Uni<ReportErrorResponse> reportError(ReportErrorRequest request) {
-        return Uni.createFrom().item(() -> reporting.report(request));
+        return Uni.createFrom().item(() -> request.getObserved() ? trail.reportObserved(request)
+                : reporting.report(request));
     }
 
     @Override

@@ -32,7 +32,8 @@ public class NotificationGrpcService extends MutinyNotificationServiceGrpc.Notif
     @Blocking
     public Uni<ListNotificationsResponse> listNotifications(ListNotificationsRequest r) {
         return Uni.createFrom().item(() -> ListNotificationsResponse.newBuilder().addAllNotifications(
-                notifications.pending(r.getScope(), Pages.limit(r.getLimit()), r.getAcknowledge())).build());
+                notifications.pending(r.getScope(), Pages.limit(r.getLimit()), r.getAcknowledge(),
+                        r.getAboutProjectOnly())).build());
     }
 
     @Override

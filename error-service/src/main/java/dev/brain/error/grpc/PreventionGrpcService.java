@@ -74,7 +74,8 @@ public class PreventionGrpcService extends MutinyPreventionServiceGrpc.Preventio
     public Uni<ListRulesResponse> listRules(ListRulesRequest r) {
         return Uni.createFrom().item(() -> {
             Page page = Pages.page(r.getLimit(), r.getPageToken());
-            List<Rule> rules = prevention.listRules(r.getScope(), r.getActiveOnly(), page.fetch(), page.offset());
+            List<Rule> rules = prevention.listRules(r.getScope(), r.getActiveOnly(), page.fetch(), page.offset(),
+                    r.getAboutProjectOnly());
             return ListRulesResponse.newBuilder().addAllRules(page.rows(rules))
                     .setNextPageToken(page.nextToken(rules.size())).build();
         });

@@ -7,6 +7,7 @@ import dev.brain.error.project.mapping.ProjectMapper;
 import dev.brain.error.project.service.ProjectService;
 import dev.brain.error.session.Sessions;
 import dev.brain.error.status.TenantStatus;
+import dev.brain.error.trail.SessionTrail;
 import dev.brain.grpc.v1.DisconnectRequest;
 import dev.brain.grpc.v1.DisconnectResponse;
 import dev.brain.grpc.v1.GetStatusRequest;
@@ -18,6 +19,8 @@ import dev.brain.grpc.v1.ListProjectsResponse;
 import dev.brain.grpc.v1.ListSessionsRequest;
 import dev.brain.grpc.v1.ListSessionsResponse;
 import dev.brain.grpc.v1.MutinySessionServiceGrpc;
+import dev.brain.grpc.v1.RecordToolUseRequest;
+import dev.brain.grpc.v1.RecordToolUseResponse;
 import dev.brain.grpc.v1.RegisterSessionRequest;
 import dev.brain.grpc.v1.RegisterSessionResponse;
 import dev.brain.grpc.v1.Session;
@@ -36,7 +39,10 @@ public class SessionGrpcService extends MutinySessionServiceGrpc.SessionServiceI
     private final Sessions sessions;
     private final TenantStatus status;
 
-    public SessionGrpcService(ProjectService projects, Sessions sessions, TenantStatus status) {
+    private final SessionTrail trail;
+
+    public SessionGrpcService(ProjectService projects, Sessions sessions, TenantStatus status, SessionTrail trail) {
+        this.trail = trail;
         this.projects = projects;
         this.sessions = sessions;
         this.status = status;
@@ -82,6 +88,12 @@ public class SessionGrpcService extends MutinySessionServiceGrpc.SessionServiceI
     @Blocking
     public Uni<GetStatusResponse> getStatus(GetStatusRequest r) {
         return Uni.createFrom().item(() -> status.of(r.getScope()));
+    }
+
+    @Override
+    @Blocking
+    public Uni<RecordToolUseResponse> recordToolUse(RecordToolUseRequest r) {
+        return Uni.createFrom().item(() -> trail.record(r));
     }
 
     @Override

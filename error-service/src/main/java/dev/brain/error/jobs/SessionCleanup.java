@@ -11,6 +11,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.brain.db.Jdbc;
 import dev.brain.error.session.Sessions;
+import dev.brain.error.trail.SessionTrail;
+import dev.brain.error.trail.repository.TrailRepository;
 import dev.brain.grpc.v1.JobRunResult;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
@@ -25,8 +27,10 @@ public class SessionCleanup {
     private final Sessions sessions;
     private final JobRuns runs;
     private final Clock clock;
+    private final TrailRepository trails;
 
-    public SessionCleanup(Jdbc jdbc, Sessions sessions, JobRuns runs, Clock clock) {
+    public SessionCleanup(Jdbc jdbc, Sessions sessions, JobRuns runs, Clock clock, TrailRepository trails) {
+        this.trails = trails;
         this.jdbc = jdbc;
         this.sessions = sessions;
         this.runs = runs;
@@ -59,7 +63,11 @@ public class SessionCleanup {
                     .orElse(false)) {
                 return null;
             }
-            return sessions.cleanup(OffsetDateTime.ofInstant(now, ZoneOffset.UTC));
+            OffsetDateTime at = OffsetDateTime.ofInstant(now, ZoneOffset.UTC);
+            Map<String, Long> counts = new java.util.TreeMap<>(sessions.cleanup(at));
+            // a session's trail spans a day (docs/errors.md "Session trail")
+            counts.put("trail_rows_expired", trails.deleteOlderThan(at.minus(SessionTrail.SPAN)));
+            return counts;
         });
     }
 }

@@ -88,27 +88,47 @@ public class Notifications {
     }
 
     /**
-     * Unacknowledged notifications addressed to the session, to its project (or the given project), or to the
-     * tenant; newest first.
+     * A tenant broadcast (no project, no session) that is about project {@code ?}: it refers to an error whose
+     * fingerprint occurs in the project, or to a rule or antipattern that comes from it.
      */
-    private List<Notification> pending(String tenant, Long sessionId, Long projectId, int limit) {
+    private static final String ABOUT_PROJECT = """
+            (n.project_id is not null or n.target_session_id is not null
+             or (n.reference_type = 'error' and exists (
+                   select 1 from error r join error e on e.tenant = r.tenant and e.fingerprint = r.fingerprint
+                   where r.tenant = n.tenant and r.id = n.reference_id and e.project_id = ?))
+             or (n.reference_type = 'rule' and exists (
+                   select 1 from rule r where r.tenant = n.tenant and r.id = n.reference_id
+                     and (r.project_id = ? or exists (select 1 from error e where e.tenant = r.tenant
+                                                       and e.id = any(r.source_error_ids) and e.project_id = ?))))
+             or (n.reference_type = 'antipattern' and exists (
+                   select 1 from antipattern a where a.tenant = n.tenant and a.id = n.reference_id and a.project_id = ?)))
+            """;
+
+    /**
+     * Unacknowledged notifications addressed to the session, to its project (or the given project), or to the
+     * tenant — with {@code aboutProjectOnly}, tenant broadcasts only when they are about the project; newest first.
+     */
+    private List<Notification> pending(String tenant, Long sessionId, Long projectId, int limit,
+            boolean aboutProjectOnly) {
+        long about = projectId == null ? -1L : projectId;
         return jdbc.list("select " + COLUMNS + FROM + """
                 where n.tenant = ? and n.acknowledged_at is null
                   and (n.target_session_id is null or n.target_session_id = ?)
                   and (n.project_id is null or n.project_id = ?
                        or n.project_id = (select project_id from session where id = ?)
                        or n.target_session_id = ?)
-                order by n.created_at desc, n.id desc limit ?""", Notifications::map, tenant, sessionId, projectId,
-                sessionId, sessionId, limit);
+                  and (not ? or """ + ABOUT_PROJECT + ") order by n.created_at desc, n.id desc limit ?", Notifications::map, tenant, sessionId, projectId,
+                sessionId, sessionId, aboutProjectOnly, about, about, about, about, limit);
     }
 
     /**
      * {@code ListNotifications}: the scope's pending notifications, at most {@code limit}; with {@code acknowledge}
      * they are acknowledged in the same transaction.
      */
-    public List<Notification> pending(Scope requestScope, int limit, boolean acknowledge) {
+    public List<Notification> pending(Scope requestScope, int limit, boolean acknowledge, boolean aboutProjectOnly) {
         CallScope scope = scopes.forRead(requestScope);
-        List<Notification> pending = pending(scope.tenant(), scope.sessionId(), scope.projectId(), limit);
+        List<Notification> pending = pending(scope.tenant(), scope.sessionId(), scope.projectId(), limit,
+                aboutProjectOnly && scope.project() != null);
         if (acknowledge && !pending.isEmpty()) {
             acknowledge(scope.tenant(), pending.stream().map(Notification::getId).toArray(Long[]::new), scope.now());
         }

@@ -295,14 +295,26 @@ public class Prevention {
                         .asRuntimeException());
     }
 
-    /** Rules by confidence desc, id asc; keyset page token = offset (small lists). */
-    public List<Rule> listRules(Scope requestScope, boolean activeOnly, int limit, int offset) {
+    /**
+     * Rules by confidence desc, id asc; keyset page token = offset (small lists). A project named: its rules and the
+     * tenant-wide ones (a project the tenant never used has only the latter) — with {@code aboutProjectOnly}, a
+     * tenant-wide rule only when it comes from an error of the project or names an error type that occurs in it.
+     */
+    public List<Rule> listRules(Scope requestScope, boolean activeOnly, int limit, int offset, boolean aboutProjectOnly) {
         CallScope scope = scopes.forRead(requestScope);
-        // a project named: its rules and the tenant-wide ones (a project the tenant never used has only the latter)
-        String project = scope.project() == null ? "" : " and (r.project_id is null or r.project_id = ?)";
+        long projectId = scope.projectId() == null ? -1L : scope.projectId();
+        String project = scope.project() == null ? ""
+                : aboutProjectOnly ? """
+                         and (r.project_id = ? or (r.project_id is null and exists (
+                               select 1 from error e where e.tenant = r.tenant and e.project_id = ?
+                                 and (e.id = any(r.source_error_ids) or e.error_type = r.error_type))))"""
+                : " and (r.project_id is null or r.project_id = ?)";
         List<Object> params = new ArrayList<>(List.of(scope.tenant(), activeOnly));
         if (scope.project() != null) {
-            params.add(scope.projectId() == null ? -1L : scope.projectId());
+            params.add(projectId);
+            if (aboutProjectOnly) {
+                params.add(projectId);
+            }
         }
         params.addAll(List.of(limit, offset));
         return jdbc.list("select " + PreventionRows.RULE_COLUMNS + PreventionRows.RULE_FROM

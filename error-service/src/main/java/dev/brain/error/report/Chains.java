@@ -35,15 +35,33 @@ public class Chains {
     /** The link this occurrence created, or empty. */
     public Optional<ChainLink> link(String tenant, long projectId, Long sessionId, long errorId, long occurrenceId,
             OffsetDateTime now) {
+        return link(tenant, projectId, sessionId, errorId, occurrenceId, now, null);
+    }
+
+    /**
+     * The link this occurrence created, or empty; {@code sameCommandBefore}, when not null, is the occurrence of the
+     * session's previous failure of the same command (the session trail): when it is another error, this one follows
+     * it, whatever happened in between and however long ago (docs/errors.md "Session trail").
+     */
+    public Optional<ChainLink> link(String tenant, long projectId, Long sessionId, long errorId, long occurrenceId,
+            OffsetDateTime now, Long sameCommandBefore) {
         if (sessionId == null) {
             return Optional.empty();
         }
-        Optional<Previous> previous = jdbc.one("""
-                select id, error_id, occurred_at from error_occurrence
-                where session_id = ? and tenant = ? and id <> ? and occurred_at <= ? and occurred_at >= ?
-                order by occurred_at desc, id desc limit 1""",
-                rs -> new Previous(rs.getLong(1), rs.getLong(2), Jdbc.instant(rs, "occurred_at")), sessionId, tenant,
-                occurrenceId, now, now.minus(config.chain().window()));
+        Optional<Previous> previous = Optional.empty();
+        if (sameCommandBefore != null) {
+            previous = jdbc.one("select id, error_id, occurred_at from error_occurrence where id = ? and tenant = ?"
+                    + " and session_id = ? and error_id <> ?", rs -> new Previous(rs.getLong(1), rs.getLong(2),
+                    Jdbc.instant(rs, "occurred_at")), sameCommandBefore, tenant, sessionId, errorId);
+        }
+        if (previous.isEmpty()) {
+            previous = jdbc.one("""
+                    select id, error_id, occurred_at from error_occurrence
+                    where session_id = ? and tenant = ? and id <> ? and occurred_at <= ? and occurred_at >= ?
+                    order by occurred_at desc, id desc limit 1""",
+                    rs -> new Previous(rs.getLong(1), rs.getLong(2), Jdbc.instant(rs, "occurred_at")), sessionId, tenant,
+                    occurrenceId, now, now.minus(config.chain().window()));
+        }
         if (previous.isEmpty() || previous.get().errorId() == errorId) {
             return Optional.empty();
         }

@@ -112,13 +112,23 @@ public class ErrorReporting {
 
     @Transactional
     public ReportErrorResponse report(ReportErrorRequest request) {
+        return report(request, null);
+    }
+
+    /**
+     * {@code ReportError}; {@code sameCommandBefore}, when not null, is the occurrence of the session's previous
+     * failure of the same command (the session trail's), which this one follows in the error chain when it is
+     * another error.
+     */
+    @Transactional
+    public ReportErrorResponse report(ReportErrorRequest request, Long sameCommandBefore) {
         Input input = checked(request);
         CallScope scope = scopes.forWrite(request.getScope());
         commitWithoutWaitingForTheFlush();
         Stored stored = store(scope, input);
         Matches matches = match(scope, input, stored);
         Shown shown = readWhatTheAnswerShows(scope, stored, matches);
-        Optional<ChainLink> link = linkChain(scope, stored);
+        Optional<ChainLink> link = linkChain(scope, stored, sameCommandBefore);
         List<PreventionWarning> warnings = checkPrevention(scope, input);
         notifySessions(scope, input, stored, matches, shown);
         emitSynapseEvents(scope, stored, matches, shown, link);
@@ -271,10 +281,13 @@ public class ErrorReporting {
                 solutionsById.getOrDefault(errorId, List.of()));
     }
 
-    /** 6. §5.10: the occurrence follows the session's previous one of another error within {@code chain.window}. */
-    private Optional<ChainLink> linkChain(CallScope scope, Stored stored) {
+    /**
+     * 6. §5.10: the occurrence follows the session's previous one of another error within {@code chain.window}, or
+     * the same command's previous failure when it was another error.
+     */
+    private Optional<ChainLink> linkChain(CallScope scope, Stored stored, Long sameCommandBefore) {
         return chains.link(scope.tenant(), scope.projectId(), scope.sessionId(), stored.errorId(),
-                stored.occurrenceId(), scope.now());
+                stored.occurrenceId(), scope.now(), sameCommandBefore);
     }
 
     /** 7. §7: the rules and antipatterns the output triggers (counted; the session is not notified). */
@@ -368,6 +381,7 @@ public class ErrorReporting {
                 .setError(shown.error()).setIsNew(stored.inserted()).setTruncatedBytes(input.analyzed().truncatedBytes())
                 .addAllSolutions(shown.own()).addAllWarnings(warnings).addAllFrames(errors.frames(errorId))
                 .setDiagnostics(input.analyzed().parsed().diagnostics()).setReopened(stored.reopened())
+                .setOccurrenceId(stored.occurrenceId())
                 .addAllAttempts(shown.attempts().getOrDefault(errorId, List.of()));
         for (Matcher.Scored m : matches.returned()) {
             response.addMatches(ErrorMatch.newBuilder().setError(shown.records().get(m.errorId())).setScore(m.score())

@@ -17,6 +17,7 @@ import dev.brain.grpc.v1.Solution;
 import dev.brain.grpc.v1.SolutionAttempt;
 import dev.brain.grpc.v1.SolutionForError;
 import dev.brain.grpc.v1.SolutionOutcome;
+import dev.brain.grpc.v1.SolutionSource;
 
 /** Reads of solutions and their links to errors, tenant-scoped. */
 @ApplicationScoped
@@ -26,10 +27,10 @@ public class SolutionRows {
             s.id as s_id, sp.name as s_project, s.title, s.description, s.steps, s.code_before, s.code_after, s.diff,
             s.labels, s.module_ids, s.success_count as s_success, s.failure_count as s_failure,
             s.partial_count as s_partial, s.confidence as s_confidence, s.last_used_at, s.created_at as s_created,
-            s.updated_at as s_updated""";
+            s.updated_at as s_updated, s.source as s_source, s.observed_success_count as s_observed""";
     static final String LINK_COLUMNS = """
             es.error_id, es.solution_id, es.success_count, es.failure_count, es.partial_count, es.confidence,
-            es.last_outcome, es.last_applied_at, es.created_at""";
+            es.last_outcome, es.last_applied_at, es.created_at, es.observed_success_count""";
 
     private final Jdbc jdbc;
 
@@ -37,7 +38,10 @@ public class SolutionRows {
         this.jdbc = jdbc;
     }
 
-    /** Solutions linked to each of the errors, by link confidence desc (then solution id). */
+    /**
+     * Solutions linked to each of the errors: those with an observed success on the error first (a fix seen to work
+     * beats a fix someone said works), then by link confidence desc, solution confidence desc, solution id.
+     */
     public Map<Long, List<SolutionForError>> forErrors(String tenant, Long[] errorIds, int perError) {
         Map<Long, List<SolutionForError>> result = new LinkedHashMap<>();
         if (errorIds.length == 0) {
@@ -47,7 +51,8 @@ public class SolutionRows {
                  from error_solution es join solution s on s.id = es.solution_id
                 join project sp on sp.id = s.project_id
                 where es.tenant = ? and es.error_id = any(?)
-                order by es.error_id, es.confidence desc, s.confidence desc, s.id""", rs -> {
+                order by es.error_id, es.observed_success_count > 0 desc, es.confidence desc, s.confidence desc, s.id""",
+                rs -> {
             long errorId = rs.getLong("error_id");
             List<SolutionForError> list = result.computeIfAbsent(errorId, k -> new ArrayList<>());
             if (list.size() < perError) {
@@ -65,7 +70,7 @@ public class SolutionRows {
             return result;
         }
         jdbc.list("""
-                select a.id, a.error_id, a.description, a.reason, a.outcome, s.session_key, a.attempted_at
+                select a.id, a.error_id, a.description, a.reason, a.outcome, s.session_key, a.attempted_at, a.source
                 from solution_attempt a left join session s on s.id = a.session_id
                 where a.tenant = ? and a.error_id = any(?) order by a.error_id, a.attempted_at desc, a.id desc""", rs -> {
             List<SolutionAttempt> list = result.computeIfAbsent(rs.getLong("error_id"), k -> new ArrayList<>());
@@ -75,7 +80,8 @@ public class SolutionRows {
                         .setOutcome(rs.getString("outcome").equals("failure") ? SolutionOutcome.SOLUTION_OUTCOME_FAILURE
                                 : SolutionOutcome.SOLUTION_OUTCOME_PARTIAL)
                         .setSessionKey(Protos.text(rs, "session_key"))
-                        .setAttemptedAt(Protos.timestamp(rs, "attempted_at")).build());
+                        .setAttemptedAt(Protos.timestamp(rs, "attempted_at"))
+                        .setSource(source(rs.getString("source"))).build());
             }
             return null;
         }, tenant, errorIds);
@@ -119,6 +125,8 @@ public class SolutionRows {
                 .setLastUsedAt(Protos.timestamp(rs, "last_used_at"))
                 .setCreatedAt(Protos.timestamp(rs, "s_created"))
                 .setUpdatedAt(Protos.timestamp(rs, "s_updated"))
+                .setSource(source(rs.getString("s_source")))
+                .setObservedSuccessCount(rs.getInt("s_observed"))
                 .build();
     }
 
@@ -135,6 +143,12 @@ public class SolutionRows {
                         : SolutionOutcome.valueOf("SOLUTION_OUTCOME_" + last.toUpperCase(java.util.Locale.ROOT)))
                 .setLastAppliedAt(Protos.timestamp(rs, "last_applied_at"))
                 .setCreatedAt(Protos.timestamp(rs, "created_at"))
+                .setObservedSuccessCount(rs.getInt("observed_success_count"))
                 .build();
+    }
+
+    /** The stored {@code source} of a solution or attempt. */
+    public static SolutionSource source(String stored) {
+        return "observed".equals(stored) ? SolutionSource.SOLUTION_SOURCE_OBSERVED : SolutionSource.SOLUTION_SOURCE_REPORTED;
     }
 }

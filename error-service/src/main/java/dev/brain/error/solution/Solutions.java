@@ -113,13 +113,13 @@ public class Solutions {
         long solutionId = jdbc.one("""
                 insert into solution (tenant, project_id, title, description, steps, code_before, code_after, diff,
                                       removed_line_hashes, module_ids, success_count, last_used_at, created_session_id,
-                                      created_at, updated_at)
-                values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?) returning id""", rs -> rs.getLong(1),
+                                      created_at, updated_at, change_key)
+                values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?) returning id""", rs -> rs.getLong(1),
                 scope.tenant(), scope.projectId(), Redactor.redact(title), description,
                 r.getStepsList().stream().map(s -> Redactor.redact(InputNormalizer.clean(s))).toArray(String[]::new),
                 codeBefore, codeAfter, diff, RemovedLines.hashes(diff, codeBefore, codeAfter), moduleIds, now,
-                scope.sessionId(), now, now).orElseThrow();
-        recordOutcome(scope, error, solutionId, SolutionOutcome.SOLUTION_OUTCOME_SUCCESS, null);
+                scope.sessionId(), now, now, DiffLines.key(diff)).orElseThrow();
+        recordOutcome(scope, error, solutionId, SolutionOutcome.SOLUTION_OUTCOME_SUCCESS, null, false);
         String solutionTitle = Redactor.redact(title);
         for (Long module : moduleIds) {
             outbox.strengthen(scope.tenant(), scope.project(), "uses_module", Node.solution(solutionId, solutionTitle),
@@ -152,43 +152,50 @@ public class Solutions {
                     .asRuntimeException();
         }
         checkBytes(r.getNotes(), MAX_DESCRIPTION_BYTES, "notes");
-        recordOutcome(scope, error, r.getSolutionId(), r.getOutcome(), text(r.getNotes()));
+        recordOutcome(scope, error, r.getSolutionId(), r.getOutcome(), text(r.getNotes()), false);
         SolutionForError linked = solutions.linked(scope.tenant(), error.getId(), r.getSolutionId()).orElseThrow();
         boolean resolved = errors.find(scope.tenant(), error.getId()).orElseThrow().getResolved();
         return RateSolutionResponse.newBuilder().setSolution(linked.getSolution()).setLink(linked.getLink())
                 .setErrorResolved(resolved).build();
     }
 
-    /** Links if needed, records the outcome, updates counts and both confidences, resolves and emits events. */
+    /**
+     * Links if needed, records the outcome, updates counts and both confidences, resolves and emits events;
+     * {@code observed}: the outcome was seen in a session's trail (a success also counts as an observed success).
+     */
     private void recordOutcome(CallScope scope, ErrorRecord error, long solutionId, SolutionOutcome outcome,
-            String notes) {
+            String notes, boolean observed) {
         OffsetDateTime now = scope.now();
         String o = outcome.name().substring("SOLUTION_OUTCOME_".length()).toLowerCase(Locale.ROOT);
         int s = o.equals("success") ? 1 : 0;
         int f = o.equals("failure") ? 1 : 0;
         int p = o.equals("partial") ? 1 : 0;
+        int seen = observed ? s : 0;
         jdbc.update("""
                 insert into error_solution as es (error_id, solution_id, tenant, success_count, failure_count,
-                                                  partial_count, last_outcome, last_applied_at, created_at)
-                values (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                                  partial_count, observed_success_count, last_outcome, last_applied_at,
+                                                  created_at)
+                values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 on conflict (error_id, solution_id) do update set
                     success_count = es.success_count + excluded.success_count,
                     failure_count = es.failure_count + excluded.failure_count,
                     partial_count = es.partial_count + excluded.partial_count,
+                    observed_success_count = es.observed_success_count + excluded.observed_success_count,
                     last_outcome = excluded.last_outcome, last_applied_at = excluded.last_applied_at""",
-                error.getId(), solutionId, scope.tenant(), s, f, p, o, now, now);
+                error.getId(), solutionId, scope.tenant(), s, f, p, seen, o, now, now);
         jdbc.update("""
                 insert into solution_outcome (tenant, project_id, error_id, solution_id, outcome, session_id, notes,
-                                              applied_at) values (?, ?, ?, ?, ?, ?, ?, ?)""", scope.tenant(),
-                error.getProjectId(), error.getId(), solutionId, o, scope.sessionId(), notes, now);
+                                              applied_at, observed) values (?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                scope.tenant(), error.getProjectId(), error.getId(), solutionId, o, scope.sessionId(), notes, now,
+                observed);
         double halfLife = config.learning().decayHalfLifeDays();
         jdbc.update("update error_solution set confidence = "
                 + confidenceSql("success_count", "failure_count", "partial_count", "last_applied_at")
                 + " where error_id = ? and solution_id = ?", now, halfLife,
                 error.getId(), solutionId);
         jdbc.update("update solution set success_count = success_count + ?, failure_count = failure_count + ?,"
-                + " partial_count = partial_count + ?, last_used_at = ?, updated_at = ? where id = ?", s, f, p, now,
-                now, solutionId);
+                + " partial_count = partial_count + ?, observed_success_count = observed_success_count + ?,"
+                + " last_used_at = ?, updated_at = ? where id = ?", s, f, p, seen, now, now, solutionId);
         jdbc.update("update solution set confidence = "
                 + confidenceSql("success_count", "failure_count", "partial_count", "last_used_at")
                 + " where id = ?", now, halfLife, solutionId);
@@ -205,6 +212,59 @@ public class Solutions {
             outbox.weaken(scope.tenant(), scope.project() != null ? scope.project() : error.getProject(), "solves",
                     solutionNode, errorNode, 0.7, now);
         }
+    }
+
+    /**
+     * An observed fix (docs/errors.md "Session trail"): a new solution of source {@code observed} for the error,
+     * with the change's title, description and diff (redacted; the caller cut it at 2 KiB), and one observed success
+     * (which resolves the error, as a reported solution does). Returns its id.
+     */
+    public long recordObservedFix(CallScope scope, ErrorRecord error, String title, String description, String diff) {
+        OffsetDateTime now = scope.now();
+        String redactedDiff = Redactor.redact(diff);
+        long solutionId = jdbc.one("""
+                insert into solution (tenant, project_id, title, description, diff, removed_line_hashes, last_used_at,
+                                      created_session_id, created_at, updated_at, source, change_key)
+                values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'observed', ?) returning id""", rs -> rs.getLong(1),
+                scope.tenant(), scope.projectId(), Redactor.redact(InputNormalizer.clean(title)),
+                Redactor.redact(InputNormalizer.clean(description)), redactedDiff,
+                RemovedLines.hashes(redactedDiff, null, null), now, scope.sessionId(), now, now,
+                DiffLines.key(redactedDiff)).orElseThrow();
+        recordOutcome(scope, error, solutionId, SolutionOutcome.SOLUTION_OUTCOME_SUCCESS, null, true);
+        crossProject.link(scope.tenant(), error.getFingerprint(), now);
+        return solutionId;
+    }
+
+    /** An outcome of a solution seen in a session's trail (no notes; a success counts as observed). */
+    public void rateObserved(CallScope scope, ErrorRecord error, long solutionId, SolutionOutcome outcome) {
+        recordOutcome(scope, error, solutionId, outcome, null, true);
+    }
+
+    /** A failed attempt seen in a session's trail (source {@code observed}); its id. */
+    public long recordObservedAttempt(CallScope scope, ErrorRecord error, String description, String reason) {
+        return jdbc.one("""
+                insert into solution_attempt (tenant, project_id, error_id, description, outcome, reason, session_id,
+                                              attempted_at, source) values (?, ?, ?, ?, 'failure', ?, ?, ?, 'observed')
+                returning id""", rs -> rs.getLong(1), scope.tenant(), error.getProjectId(), error.getId(),
+                Redactor.redact(InputNormalizer.clean(description)), Redactor.redact(InputNormalizer.clean(reason)),
+                scope.sessionId(), scope.now()).orElseThrow();
+    }
+
+    /** The error's solution whose diff is the same fix ({@code change_key}), if it has one. */
+    public java.util.Optional<Long> sameFix(String tenant, long errorId, String changeKey) {
+        if (changeKey == null) {
+            return java.util.Optional.empty();
+        }
+        return jdbc.one("""
+                select s.id from error_solution es join solution s on s.id = es.solution_id
+                where es.tenant = ? and es.error_id = ? and s.change_key = ? order by s.id limit 1""",
+                rs -> rs.getLong(1), tenant, errorId, changeKey);
+    }
+
+    /** The normalised change of a solution's diff (empty when it has none or is not the tenant's). */
+    public java.util.Set<String> changeOf(String tenant, long solutionId) {
+        return jdbc.one("select diff from solution where tenant = ? and id = ?", rs -> rs.getString(1), tenant,
+                solutionId).map(DiffLines::normalised).orElse(java.util.Set.of());
     }
 
     public ReportAttemptResponse reportAttempt(ReportAttemptRequest r) {

@@ -12,6 +12,7 @@ import dev.brain.error.learning.LearningCycle;
 import dev.brain.error.notification.Notifications;
 import dev.brain.error.session.CallScope;
 import dev.brain.error.session.Scopes;
+import dev.brain.error.trail.repository.TrailRepository;
 import dev.brain.grpc.v1.GetStatusResponse;
 import dev.brain.grpc.v1.Scope;
 import dev.brain.tenancy.TenantRowCounts;
@@ -28,9 +29,11 @@ public class TenantStatus {
     private final Notifications notifications;
     private final JobRuns runs;
     private final EmbeddingWorker embeddingWorker;
+    private final TrailRepository trails;
 
     public TenantStatus(Jdbc jdbc, Scopes scopes, Notifications notifications, JobRuns runs,
-            EmbeddingWorker embeddingWorker) {
+            EmbeddingWorker embeddingWorker, TrailRepository trails) {
+        this.trails = trails;
         this.jdbc = jdbc;
         this.scopes = scopes;
         this.notifications = notifications;
@@ -70,6 +73,7 @@ public class TenantStatus {
                 t, t, t, t, p, p, t, p, p, t, p, p, t, t, t, p, p, t, p, p, t, t, t, t, t);
         b.setPendingNotifications(notifications.countPending(t, scope.sessionId(), p));
         runs.last(LearningCycle.JOB, t).ifPresent(b::setLastLearningRun);
+        b.setLift(trails.lift(t, p));
         String paused = embeddingWorker.pauseReason();
         b.setEmbeddingPaused(paused != null).setEmbeddingPauseReason(paused == null ? "" : paused);
         return b.build();

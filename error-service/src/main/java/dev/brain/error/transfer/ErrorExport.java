@@ -80,14 +80,16 @@ public class ErrorExport {
                       'code_after', s.code_after, 'diff', s.diff, 'labels', s.labels,
                       'success_count', s.success_count, 'failure_count', s.failure_count,
                       'partial_count', s.partial_count, 'confidence', s.confidence, 'last_used_at', s.last_used_at,
-                      'created_at', s.created_at, 'updated_at', s.updated_at)"""),
+                      'created_at', s.created_at, 'updated_at', s.updated_at, 'source', s.source,
+                      'observed_success_count', s.observed_success_count)"""),
             new Kind("error_solution", "es.error_id", "es.solution_id",
                     "error_solution es join error e on e.id = es.error_id", "es.tenant = ? and e.tenant = es.tenant",
                     "e.project_id = ?", """
                     json_build_object('kind', 'error_solution', 'error_id', es.error_id, 'solution_id', es.solution_id,
                       'success_count', es.success_count, 'failure_count', es.failure_count,
                       'partial_count', es.partial_count, 'confidence', es.confidence, 'last_outcome', es.last_outcome,
-                      'last_applied_at', es.last_applied_at, 'created_at', es.created_at)"""),
+                      'last_applied_at', es.last_applied_at, 'created_at', es.created_at,
+                      'observed_success_count', es.observed_success_count)"""),
             new Kind("outcome", "o.id", null, "solution_outcome o join error e on e.id = o.error_id",
                     "o.tenant = ? and e.tenant = o.tenant", "e.project_id = ?", """
                     json_build_object('kind', 'outcome', 'id', o.id, 'error_id', o.error_id,
@@ -96,7 +98,7 @@ public class ErrorExport {
                     "a.tenant = ? and e.tenant = a.tenant", "e.project_id = ?", """
                     json_build_object('kind', 'attempt', 'id', a.id, 'error_id', a.error_id,
                       'description', a.description, 'outcome', a.outcome, 'reason', a.reason,
-                      'attempted_at', a.attempted_at)"""),
+                      'attempted_at', a.attempted_at, 'source', a.source)"""),
             // a project's chains: those whose errors all belong to it (an import resolves every entry)
             new Kind("chain", "c.id", null, "error_chain c", "c.tenant = ?", """
                     c.project_id = ? and not exists (select 1 from error_chain_entry x join error xe on xe.id = x.error_id

@@ -27,6 +27,7 @@ import dev.brain.error.prevention.RemovedLines;
 import dev.brain.error.project.repository.ProjectRepository;
 import dev.brain.error.session.CallScope;
 import dev.brain.error.session.Scopes;
+import dev.brain.error.solution.DiffLines;
 import dev.brain.error.transfer.ImportLine.Problem;
 import dev.brain.grpc.v1.ImportErrorsRequest;
 import dev.brain.grpc.v1.ImportErrorsResponse;
@@ -169,8 +170,11 @@ public class ErrorImport {
 
     private record PendingSolution(String title, String description, String[] steps, String codeBefore,
             String codeAfter, String diff, String[] labels, int success, int failure, int partial, double confidence,
-            OffsetDateTime lastUsed, OffsetDateTime created, OffsetDateTime updated) {
+            OffsetDateTime lastUsed, OffsetDateTime created, OffsetDateTime updated, String source, int observed) {
     }
+
+    /** Where a solution or attempt comes from (absent in files written before the session trail: reported). */
+    private static final Set<String> SOURCES = Set.of("reported", "observed");
 
     /** The state of one call. */
     private final class Run {
@@ -291,11 +295,13 @@ public class ErrorImport {
             long written = jdbc.one("""
                     insert into solution (tenant, project_id, title, description, steps, code_before, code_after, diff,
                                           labels, removed_line_hashes, success_count, failure_count, partial_count,
-                                          confidence, last_used_at, created_at, updated_at)
-                    values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id""", rs -> rs.getLong(1),
+                                          confidence, last_used_at, created_at, updated_at, source,
+                                          observed_success_count, change_key)
+                    values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id""", rs -> rs.getLong(1),
                     tenant, project, s.title(), s.description(), s.steps(), s.codeBefore(), s.codeAfter(), s.diff(),
                     s.labels(), RemovedLines.hashes(s.diff(), s.codeBefore(), s.codeAfter()), s.success(), s.failure(),
-                    s.partial(), s.confidence(), s.lastUsed(), s.created(), s.updated()).orElseThrow();
+                    s.partial(), s.confidence(), s.lastUsed(), s.created(), s.updated(), s.source(), s.observed(),
+                    DiffLines.key(s.diff())).orElseThrow();
             solutions.put(old, written);
             count("solution");
             return written;
@@ -462,7 +468,7 @@ public class ErrorImport {
                     line.textBytes("diff", MAX_CODE_BYTES), line.texts("labels", 64, 200, false),
                     line.count("success_count"), line.count("failure_count"), line.count("partial_count"),
                     line.number("confidence", 0, 1), line.time("last_used_at"), line.time("created_at"),
-                    line.time("updated_at")));
+                    line.time("updated_at"), source(line), line.count("observed_success_count")));
         }
 
         void link(ImportLine line) {
@@ -471,6 +477,7 @@ public class ErrorImport {
             int success = line.count("success_count");
             int failure = line.count("failure_count");
             int partial = line.count("partial_count");
+            int observed = line.count("observed_success_count");
             double confidence = line.number("confidence", 0, 1);
             String last = line.oneOf("last_outcome", Set.of("success", "failure", "partial"), false);
             OffsetDateTime lastApplied = line.time("last_applied_at");
@@ -489,9 +496,10 @@ public class ErrorImport {
             linkedToWritten.add(solutionId);
             jdbc.update("""
                     insert into error_solution (error_id, solution_id, tenant, success_count, failure_count,
-                                                partial_count, confidence, last_outcome, last_applied_at, created_at)
-                    values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""", error.id(), solution, tenant, success, failure, partial,
-                    confidence, last, lastApplied, created);
+                                                partial_count, confidence, last_outcome, last_applied_at, created_at,
+                                                observed_success_count)
+                    values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""", error.id(), solution, tenant, success, failure, partial,
+                    confidence, last, lastApplied, created, observed);
             links.add(errorId + ":" + solutionId);
             count("error_solution");
         }
@@ -527,15 +535,23 @@ public class ErrorImport {
             String outcome = line.oneOf("outcome", Set.of("failure", "partial"), true);
             String reason = line.textBytes("reason", MAX_TEXT_BYTES);
             OffsetDateTime attempted = line.time("attempted_at");
+            String source = source(line);
             Ref error = error(line, "error_id", errorId);
             if (error.skipped()) {
                 count("skipped");
                 return;
             }
             jdbc.update("""
-                    insert into solution_attempt (tenant, project_id, error_id, description, outcome, reason, attempted_at)
-                    values (?, ?, ?, ?, ?, ?, ?)""", tenant, project, error.id(), description, outcome, reason, attempted);
+                    insert into solution_attempt (tenant, project_id, error_id, description, outcome, reason, attempted_at,
+                                                  source)
+                    values (?, ?, ?, ?, ?, ?, ?, ?)""", tenant, project, error.id(), description, outcome, reason, attempted,
+                    source);
             count("attempt");
+        }
+
+        private static String source(ImportLine line) {
+            String source = line.oneOf("source", SOURCES, false);
+            return source == null ? "reported" : source;
         }
 
         void chain(ImportLine line) {

@@ -29,6 +29,10 @@ import dev.brain.grpc.v1.Scope;
 import dev.brain.grpc.v1.SolutionOutcome;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import dev.brain.grpc.v1.CommandSucceeded;
+import dev.brain.grpc.v1.FileEdited;
+import dev.brain.grpc.v1.RecordToolUseRequest;
+import dev.brain.grpc.v1.ReportErrorRequest;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -134,7 +138,8 @@ class ErrorTransferTest extends ErrorServiceTestBase {
                        || '|' || s.success_count || '/' || s.failure_count || '/' || s.partial_count || '|'
                        || array_to_string(s.removed_line_hashes, ',') || '|' || s.last_used_at || '|' || es.confidence
                        || '|' || es.success_count || '/' || es.failure_count || '/' || es.partial_count || '|'
-                       || coalesce(es.last_outcome, '') || '|' || es.last_applied_at
+                       || coalesce(es.last_outcome, '') || '|' || es.last_applied_at || '|' || s.source || '|'
+                       || s.observed_success_count || '/' || es.observed_success_count || '|' || coalesce(s.change_key, '')
                 from error_solution es join solution s on s.id = es.solution_id join error e on e.id = es.error_id"""
                 + p + " order by 1", rs -> rs.getString(1), t, project));
         rows.addAll(jdbc.list("""
@@ -144,7 +149,7 @@ class ErrorTransferTest extends ErrorServiceTestBase {
                 + p + " order by 1", rs -> rs.getString(1), t, project));
         rows.addAll(jdbc.list("""
                 select 'attempt ' || e.fingerprint || '|' || a.description || '|' || a.outcome || '|'
-                       || coalesce(a.reason, '') || '|' || a.attempted_at
+                       || coalesce(a.reason, '') || '|' || a.attempted_at || '|' || a.source
                 from solution_attempt a join error e on e.id = a.error_id""" + p + " order by 1",
                 rs -> rs.getString(1), t, project));
         rows.addAll(jdbc.list("""
@@ -230,6 +235,30 @@ class ErrorTransferTest extends ErrorServiceTestBase {
         String again = export(otherTenant, scope("copy"), 0);
         assertThat(withoutIds(again)).containsExactlyElementsOf(withoutIds(exported.replace("\"project\":\"shop\"",
                 "\"project\":\"copy\"").replace("\"name\":\"shop\"", "\"name\":\"copy\"")));
+    }
+
+    @Test
+    void whatASessionTaughtKeepsItsSourceAndObservedSuccessesThroughARoundTrip() {
+        String session = "s-trail";
+        ReportErrorRequest failed = ReportErrorRequest.newBuilder().setScope(scope("shop", session)).setRawOutput(PYTHON)
+                .setCommand("python3 app.py").setObserved(true).build();
+        errors().reportError(failed);
+        edit(session, "@@ -8,1 +8,1 @@\n-    print(user[\"name\"].upper())\n+    print(user[\"name\"])\n");
+        errors().reportError(failed);
+        edit(session, "@@ -8,1 +8,1 @@\n-    print(user[\"name\"])\n+    print((user or {}).get(\"name\", \"\"))\n");
+        sessions().recordToolUse(RecordToolUseRequest.newBuilder().setScope(scope("shop", session))
+                .setCommandSucceeded(CommandSucceeded.newBuilder().setCommand("python3 app.py")).build());
+        List<String> source = snapshot(tenant, "shop");
+        assertThat(source).anyMatch(r -> r.startsWith("link ") && r.contains("|observed|1/1|"))
+                .anyMatch(r -> r.startsWith("attempt ") && r.endsWith("|observed"));
+
+        importInto(otherTenant, "copy", export(tenant, scope("shop"), 0), ErrorImportConflict.ERROR_IMPORT_CONFLICT_FAIL);
+        assertThat(snapshot(otherTenant, "copy")).containsExactlyElementsOf(source);
+    }
+
+    private void edit(String session, String diff) {
+        sessions().recordToolUse(RecordToolUseRequest.newBuilder().setScope(scope("shop", session))
+                .setFileEdited(FileEdited.newBuilder().setFilePath("app.py").setDiff(diff)).build());
     }
 
     /** Lines with every id and the project's timestamps blanked (ids differ after an import; the order may not). */
