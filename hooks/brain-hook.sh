@@ -2,7 +2,8 @@
 # Claude Code hook for Brain: `brain-hook.sh EVENT` with EVENT one of session-start, pre-tool-use,
 # post-tool-use-failure, post-tool-use (default). Reads Claude Code's hook JSON from stdin, adds the project as
 # this machine sees it — brain_project (the git top-level directory's name; every worktree of a repository maps to
-# its main worktree's name) and brain_repo (the origin URL without scheme, credentials and .git) — posts it to
+# its main worktree's name), brain_repo (the origin URL without scheme, credentials and .git) and brain_root (the
+# working tree's top level: edits outside it are never learned from) — posts it to
 # ${BRAIN_URL:-http://127.0.0.1:8080}/hooks/EVENT (1 s at most for pre-tool-use, else 2 s) and prints the answer.
 # Token: $BRAIN_TOKEN, else the local token of `./brain up` (${BRAIN_DATA_DIR:-$BRAIN_HOME/data}/local-token).
 # Always exits 0 and prints nothing on any failure: a hook must never get in the agent's way.
@@ -35,16 +36,22 @@ json_string() { # text → a JSON string literal (other control characters are d
 # such a path falls back to the hook's own working directory, which Claude Code sets to the same)
 cwd=$PWD
 if [[ $payload =~ \"cwd\"[[:space:]]*:[[:space:]]*\"([^\"\\]*)\" ]]; then cwd=${BASH_REMATCH[1]}; fi
-project="" repo=""
+project="" repo="" root=""
 # the project logic is shared with the brain command (scripts/lib/project.sh next to this directory)
 # shellcheck source=../scripts/lib/project.sh
 if source "$here/../scripts/lib/project.sh" 2>/dev/null && brain_project_of "$cwd" 2>/dev/null; then
-  project=$BRAIN_PROJECT_NAME repo=$BRAIN_PROJECT_REPO
+  project=$BRAIN_PROJECT_NAME repo=$BRAIN_PROJECT_REPO root=$BRAIN_PROJECT_ROOT
+fi
+# a Read is sent for the session's trail (what the session saw of a file): a file over 256 KiB is not kept there,
+# so its payload is not sent at all
+if [ "$event" = post-tool-use ] && [ ${#payload} -gt 270000 ] \
+  && [[ $payload =~ \"tool_name\"[[:space:]]*:[[:space:]]*\"Read\" ]]; then
+  exit 0
 fi
 if [[ $payload =~ ^[[:space:]]*\{ ]]; then
   rest=${payload#*\{} sep=,
   [[ $rest =~ ^[[:space:]]*\} ]] && sep=""
-  payload="{\"brain_project\":$(json_string "$project"),\"brain_repo\":$(json_string "$repo")$sep$rest"
+  payload="{\"brain_project\":$(json_string "$project"),\"brain_repo\":$(json_string "$repo"),\"brain_root\":$(json_string "$root")$sep$rest"
 fi
 
 time_out=2

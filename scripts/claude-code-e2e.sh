@@ -9,6 +9,12 @@
 #   b. a new session's first request carries the SessionStart digest naming that error
 #   c. once a solution is recorded, the failure hint for the same command names it
 #   d. a command matching an imported prevention rule gets the PreToolUse warning naming the rule
+#   g. fail → Read → Edit → the same command succeeds: Brain holds an observed solution of the error with the diff
+#      (another project: no tool call, only the hooks), and the success's hook context says so
+#   h. in a third project the same failure's hook context names that learned fix
+#   i. the learned fix offered again, applied, and the command succeeding: the solution's successes grow by one
+#   j. fail → an Edit that does not help → fail again: the second failure's hint names the edit as "tried: … — still
+#      failing"
 #   e. the model loads brain_query_error through ToolSearch, calls it over MCP and reads the error id
 #   f. with Brain down, a session completes, without hook context, within the hooks' time-outs
 # Prints one line per check and "claude-code-e2e: N passed, M failed"; exits 1 if a check failed (keeping its
@@ -76,13 +82,17 @@ if ! CLI=$(find_cli); then
   CLI=$(find_cli) || die "@anthropic-ai/claude-code@$VERSION has no runnable claude binary for this platform in $CLI_DIR"
 fi
 
-# --- Brain, and a throwaway project with Brain's hooks; names are unique because the database outlives the run
+# --- Brain, and throwaway projects with Brain's hooks; names are unique because the database outlives the run
 "$ROOT/brain" up >"$WORK/brain-up.log" 2>&1 || { tail -n 30 "$WORK/brain-up.log" >&2; die "./brain up failed"; }
 TOKEN=$(cat "$BRAIN_DATA_DIR/local-token")
-PROJECT=shop-$(date +%s)-$RANDOM$RANDOM
-PROJ=$WORK/$PROJECT
-mkdir -p "$PROJ" "$WORK/home"
-cat >"$PROJ/app.py" <<'EOF'
+RUN_ID=$(date +%s)-$RANDOM$RANDOM
+mkdir -p "$WORK/home"
+
+# make_project NAME: a git project $WORK/NAME whose app.py fails with KeyError: 'customer_ref', with Brain's hooks
+make_project() {
+  local dir=$WORK/$1
+  mkdir -p "$dir"
+  cat >"$dir/app.py" <<'EOF'
 """Prints the customer of an order; the order has no customer_ref, so it fails with a KeyError."""
 
 
@@ -95,12 +105,20 @@ def main():
 if __name__ == "__main__":
     main()
 EOF
-git -C "$PROJ" init -q
-git -C "$PROJ" add app.py
-git -C "$PROJ" -c user.name=e2e -c user.email=e2e@example.com commit -qm "the shop app"
-git -C "$PROJ" remote add origin "https://user:secret@example.com/acme/$PROJECT.git"   # never contacted
-(cd "$PROJ" && "$ROOT/brain" hooks install) >"$WORK/hooks-install.log" 2>&1 \
-  || { cat "$WORK/hooks-install.log" >&2; die "./brain hooks install failed"; }
+  git -C "$dir" init -q
+  git -C "$dir" add app.py
+  git -C "$dir" -c user.name=e2e -c user.email=e2e@example.com commit -qm "the shop app"
+  git -C "$dir" remote add origin "https://user:secret@example.com/acme/$1.git"   # never contacted
+  (cd "$dir" && "$ROOT/brain" hooks install) >"$WORK/hooks-install-$1.log" 2>&1 \
+    || { cat "$WORK/hooks-install-$1.log" >&2; die "./brain hooks install failed in $1"; }
+}
+PROJECT=shop-$RUN_ID
+PROJ=$WORK/$PROJECT
+FIX_PROJECT=fix-$RUN_ID          # where a session fixes its own failure (g, i)
+OTHER_PROJECT=other-$RUN_ID      # where the learned fix is offered (h)
+NO_HELP_PROJECT=nohelp-$RUN_ID   # where an edit does not help (j)
+for p in "$PROJECT" "$FIX_PROJECT" "$OTHER_PROJECT" "$NO_HELP_PROJECT"; do make_project "$p"; done
+RUN_IN=$PROJ                     # the directory the next session runs in
 
 # The CLI with a throwaway HOME, the stand-in on port $1 (0: none), and the hook script's token; variables of a
 # surrounding Claude Code session (CLAUDE*, ANTHROPIC_*) are left out.
@@ -110,7 +128,7 @@ cli() {
   for v in $(compgen -e); do
     if [[ $v == CLAUDE* || $v == ANTHROPIC_* ]]; then unset+=(-u "$v"); fi
   done
-  (cd "$PROJ" && env "${unset[@]}" HOME="$WORK/home" ANTHROPIC_BASE_URL="http://127.0.0.1:$port" ANTHROPIC_API_KEY=test \
+  (cd "$RUN_IN" && env "${unset[@]}" HOME="$WORK/home" ANTHROPIC_BASE_URL="http://127.0.0.1:$port" ANTHROPIC_API_KEY=test \
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 DISABLE_TELEMETRY=1 DISABLE_AUTOUPDATER=1 \
     BRAIN_TOKEN="$TOKEN" BRAIN_URL="$GATEWAY" timeout "$RUN_TIMEOUT" "$CLI" "$@")
 }
@@ -137,7 +155,7 @@ session() {
   done
   [ -n "$port" ] || die "the Messages API stand-in did not start: $(cat "$WORK/$SESSION.stand-in")"
   local start; start=$(date +%s%N)
-  cli "$port" -p "$2" --allowedTools "Bash,mcp__brain__*" >"$WORK/$SESSION.out" 2>&1 || SESSION_RC=$?
+  cli "$port" -p "$2" --allowedTools "Bash,Read,Edit,mcp__brain__*" >"$WORK/$SESSION.out" 2>&1 || SESSION_RC=$?
   SESSION_MS=$(( ($(date +%s%N) - start) / 1000000 ))
   kill "$STAND_IN_PID" 2>/dev/null || true
   wait "$STAND_IN_PID" 2>/dev/null || true
@@ -262,6 +280,77 @@ mcp_tool_answers() {
   grep -qE "(error_id\"?: ?|#)$ERROR_ID([^0-9]|$)" <<<"$result" || fail "the tool_result of brain_query_error does not name error $ERROR_ID: $result"
 }
 
+# project_error PROJECT: prints the id of PROJECT's KeyError (REST search), or fails.
+project_error() {
+  local hits id
+  hits=$(api GET "/api/v1/errors?q=KeyError%20customer_ref&project=$1&project_only=true&limit=5") \
+    || { fail "GET /api/v1/errors failed: $hits"; return 1; }
+  id=$(node -e 'const [hits, p] = process.argv.slice(1);
+    const hit = (JSON.parse(hits).results || []).find((r) => r.project === p && r.error_type === "KeyError");
+    if (hit) console.log(hit.error_id);' "$hits" "$1")
+  [ -n "$id" ] || { fail "no KeyError of project $1: $hits"; return 1; }
+  printf '%s\n' "$id"
+}
+
+# json_field JSON EXPRESSION: the value of a JavaScript expression over the parsed JSON `j`.
+json_field() { node -e 'const j = JSON.parse(process.argv[1]); const v = eval(process.argv[2]); if (v !== undefined) console.log(v);' "$1" "$2"; }
+
+# in_project PROJECT SCENARIO PROMPT: one session of SCENARIO in project PROJECT, its app.py as {{file}}.
+in_project() {
+  RUN_IN=$WORK/$1
+  session "$2" "$3" file="$RUN_IN/app.py"
+  RUN_IN=$PROJ
+}
+
+FIX_ERROR_ID="" FIX_SOLUTION_ID="" FIX_TITLE=""
+fix_is_learned() {
+  local error ctx
+  in_project "$FIX_PROJECT" fix "Run the shop app and fix what fails."
+  completed "scenario fix: done" || return
+  FIX_ERROR_ID=$(project_error "$FIX_PROJECT") || return
+  error=$(api GET "/api/v1/errors/$FIX_ERROR_ID") || { fail "GET /api/v1/errors/$FIX_ERROR_ID failed: $error"; return; }
+  [ "$(json_field "$error" 'j.solutions.length && j.solutions[0].source')" = observed ] \
+    || { fail "error $FIX_ERROR_ID has no observed solution: $error"; return; }
+  json_field "$error" 'j.solutions[0].diff' | grep -qF '+    print("customer:", order.get("customer_ref"))' \
+    || { fail "the observed solution does not carry the diff of the edit: $error"; return; }
+  FIX_SOLUTION_ID=$(json_field "$error" 'j.solutions[0].solution_id')
+  FIX_TITLE=$(json_field "$error" 'j.solutions[0].title')
+  ctx=$(context PostToolUse:Bash)
+  grep -qF "learned the fix of error #$FIX_ERROR_ID" <<<"$ctx" \
+    || fail "the successful run's hook context does not say the fix was learned: $ctx"
+}
+
+learned_fix_offered_elsewhere() {
+  local ctx
+  [ -n "$FIX_SOLUTION_ID" ] || { fail "no learned solution (check g failed)"; return; }
+  in_project "$OTHER_PROJECT" failure "Run the shop app and tell me what fails."
+  completed "scenario failure: done" || return
+  ctx=$(context PostToolUseFailure:Bash)
+  names "$ctx" "#$FIX_SOLUTION_ID" && grep -qF "$FIX_TITLE" <<<"$ctx" \
+    || fail "the failure hint in another project does not name solution #$FIX_SOLUTION_ID \"$FIX_TITLE\": $ctx"
+}
+
+offered_fix_counts_a_success() {
+  local error successes
+  [ -n "$FIX_SOLUTION_ID" ] || { fail "no learned solution (check g failed)"; return; }
+  git -C "$WORK/$FIX_PROJECT" checkout -q app.py   # the failure again
+  in_project "$FIX_PROJECT" fix "Run the shop app and fix what fails."
+  completed "scenario fix: done" || return
+  error=$(api GET "/api/v1/errors/$FIX_ERROR_ID") || { fail "GET /api/v1/errors/$FIX_ERROR_ID failed: $error"; return; }
+  successes=$(json_field "$error" "(j.solutions.find((s) => s.solution_id === $FIX_SOLUTION_ID) || {}).successes")
+  [ "$successes" = 2 ] || { fail "solution #$FIX_SOLUTION_ID has ${successes:-no} successes, not 2: $error"; return; }
+  [ "$(json_field "$error" 'j.solutions.length')" = 1 ] || fail "the same fix made another solution: $error"
+}
+
+edit_that_does_not_help() {
+  local ctx
+  in_project "$NO_HELP_PROJECT" no-help "Run the shop app and fix what fails."
+  completed "scenario no-help: done" || return
+  ctx=$(context PostToolUseFailure:Bash)
+  grep -qE 'tried: app\.py:[0-9]+: print\("processing order", .* — still failing' <<<"$ctx" \
+    || fail "the second failure's hint does not say the edit was tried and is still failing: $ctx"
+}
+
 brain_down() {
   "$ROOT/brain" down >"$WORK/brain-down.log" 2>&1 || { fail "./brain down failed: $(cat "$WORK/brain-down.log")"; return; }
   session brain-down "Run the shop app."
@@ -273,6 +362,10 @@ brain_down() {
 
 check "a. a failing command is recorded as an error of the project" failure_recorded
 check "b. a new session starts with the digest naming the error" digest_at_session_start
+check "g. a session's own fix is learned from its hooks, with the diff" fix_is_learned
+check "h. another project's failure hint names the learned fix" learned_fix_offered_elsewhere
+check "i. the offered fix applied and the command succeeding counts one more success" offered_fix_counts_a_success
+check "j. an edit after which the command still fails is named as tried" edit_that_does_not_help
 check "c. the failure hint names the recorded solution" solution_comes_back
 check "d. a command matching a prevention rule is warned about" prevention_warning
 check "e. the model calls brain_query_error over MCP" mcp_tool_answers

@@ -159,11 +159,19 @@ def cut(n): one | if length > n then .[0:n-1] + "…" else . end;
 def f2: if . == null then "-" else (. * 100 | round) as $h | ($h / 100 | floor | tostring) + "." + ($h % 100 | tostring | lpad(2) | gsub(" "; "0")) end;
 def width(f): (map(f | tostring | length) | max) // 0;
 def solution(indent): indent + ("✓" | c("32")) + " #" + (.solution_id | tostring) + " " + (.title | one | c("1"))
-  + "  (confidence " + (.confidence | f2) + ", worked " + (.successes | tostring) + ", failed " + (.failures | tostring) + ")",
+  + "  (" + (if .source == "observed" then "observed in a session, " else "" end) + "confidence " + (.confidence | f2)
+  + ", worked " + (.successes | tostring) + (if (.observed_successes // 0) > 0 then " (" + (.observed_successes | tostring) + " seen)" else "" end)
+  + ", failed " + (.failures | tostring) + ")",
   (if (.description // "") != "" then indent + "  " + (.description | cut(160)) else empty end),
   ((.steps // []) | to_entries[] | indent + "  " + ((.key + 1) | tostring) + ". " + (.value | cut(160)));
 def attempt(indent): indent + ("✗" | c("31")) + " tried: " + (.description | cut(120))
-  + (if (.reason // "") != "" then " — failed because " + (.reason | cut(120)) else "" end);
+  + (if (.reason // "") == "" then "" elif .source == "observed" then " — " + (.reason | cut(120)) + " (observed)"
+     else " — failed because " + (.reason | cut(120)) end);
+def lift: if . == null then "? (error-service down)" elif (.offered.failures + .not_offered.failures) == 0 then "no observed failures of a known error yet"
+  else [(.offered, .not_offered) | if .failures == 0 then "no failures" else (.failures | tostring) + " failures, came back "
+    + (.recurred | tostring) + "× (" + (.recurrence_rate * 100 | round | tostring) + " %)"
+    + (if .succeeded > 0 then ", fixed " + (.succeeded | tostring) + "× after " + ((.median_ms_to_success / 1000) | round | tostring) + " s (median)" else "" end) end]
+    | "with a fix offered " + .[0] + "; without " + .[1] end;
 def state: if .resolved then ("resolved" | c("32")) else ("unresolved" | c("33")) end;
 '
 
@@ -564,7 +572,10 @@ cmd_cli_status() {
     fi
   fi
   cli_requirements
-  cli_call GET /api/v1/status
+  cli_project
+  local args=()
+  [ -z "$CLI_PROJECT" ] || args=(-G --data-urlencode "project=$CLI_PROJECT")
+  cli_call GET /api/v1/status "${args[@]}"
   cli_render 'true' '""' '
     def cnt(s; k): if .services[s].up then (.services[s].counts[k] // 0 | tostring) else "? (" + s + "-service down)" end;
     def row(k; v): (k | pad(11) | c("2")) + v;
@@ -576,6 +587,8 @@ cmd_cli_status() {
     row("synapses"; if .network then (.network.synapses | tostring) + " between " + (.network.nodes | tostring) + " nodes (average weight " + (.network.avg_weight | f2) + ")" else "? (memory-service down)" end),
     row("memories"; cnt("memory"; "long_term_node") + " long-term, " + cnt("memory"; "short_term_entry") + " short-term"),
     row("insights"; cnt("research"; "insight")),
+    row("fixes"; "tenant: " + (.lift | lift)),
+    (if .project_lift then row(""; .project_lift.scope + ": " + (.project_lift | lift)) else empty end),
     row("research"; if .research_cycle then
         (if .research_cycle.last then "last cycle " + .research_cycle.last.status + " " + (.research_cycle.last.finished_at // .research_cycle.last.started_at // "") + " in " + (.research_cycle.last.duration_ms | tostring) + " ms" else "no cycle ran yet" end)
         + "; next " + (.research_cycle.next_at // "not scheduled") else "? (research-service down)" end),

@@ -9,11 +9,13 @@
 #                       empty outside a git repository or without git
 #   BRAIN_PROJECT_REPO  the origin remote's URL without scheme, credentials and .git (scp-like host:path →
 #                       host/path); empty when there is none
+#   BRAIN_PROJECT_ROOT  the working tree's top-level directory (the worktree's own, where its files are edited);
+#                       empty outside a working tree (not set by name-only)
 # The gateway then applies its configured mapping (brain.hooks.projects) to these, and falls back to the token's
 # project when both are empty.
 brain_project_of() {
-  local cwd=$1 common=""
-  BRAIN_PROJECT_NAME="" BRAIN_PROJECT_REPO=""
+  local cwd=$1 common="" out=""
+  BRAIN_PROJECT_NAME="" BRAIN_PROJECT_REPO="" BRAIN_PROJECT_ROOT=""
   # name-only, the brain command's case: without starting a process when the nearest .git above DIR is a
   # directory (a main worktree) and git's environment does not steer the search — the same name git gives (the
   # physical directory's); a .git file (a linked worktree, a submodule) and everything unusual ask git
@@ -28,9 +30,12 @@ brain_project_of() {
     if [ ! -e "$d/.git" ]; then return 0; fi  # no repository above DIR
   fi
   command -v git >/dev/null 2>&1 && [ -d "$cwd" ] || return 0
-  # the repository's common git directory (the main worktree's .git for every worktree), made absolute
-  common=$(cd "$cwd" 2>/dev/null && dir=$(git rev-parse --git-common-dir 2>/dev/null) && [ -n "$dir" ] \
-    && cd "$dir" 2>/dev/null && pwd -P) || common=""
+  # the repository's common git directory (the main worktree's .git for every worktree), made absolute, and the
+  # working tree's top level, in one git call (a bare repository has no top level: asked again without it)
+  out=$(cd "$cwd" 2>/dev/null && git rev-parse --git-common-dir --show-toplevel 2>/dev/null) \
+    || out=$(cd "$cwd" 2>/dev/null && git rev-parse --git-common-dir 2>/dev/null) || out=""
+  if [[ $out == *$'\n'* ]]; then BRAIN_PROJECT_ROOT=${out#*$'\n'}; out=${out%%$'\n'*}; fi
+  common=$([ -n "$out" ] && cd "$cwd" 2>/dev/null && cd "$out" 2>/dev/null && pwd -P) || common=""
   [ -n "$common" ] || return 0
   if [ "${common##*/}" = .git ]; then common=${common%/.git}; BRAIN_PROJECT_NAME=${common##*/}
   else BRAIN_PROJECT_NAME=${common##*/}; BRAIN_PROJECT_NAME=${BRAIN_PROJECT_NAME%.git}; fi  # a bare repository's worktrees

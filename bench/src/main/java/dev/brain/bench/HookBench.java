@@ -38,6 +38,7 @@ final class HookBench {
     private final String session = UUID.randomUUID().toString();
     private GatewayClient gateway;
     private long written;
+    private long hookCalls;
 
     HookBench(ErrorStores stores, int port, Path payloads, LongSupplier rssMiB) {
         this.stores = stores;
@@ -61,14 +62,84 @@ final class HookBench {
                     () -> command(payload("PreToolUse-Bash.json"), row().get("command").asText()));
             measure("pre-tool-use, a rule matches", "pre-tool-use", 500, 50,
                     () -> command(payload("PreToolUse-Bash.json"), RULE_COMMAND));
-            measure("post-tool-use-failure, recurring", "post-tool-use-failure", 400, 300, () -> failure(false));
-            measure("post-tool-use-failure, new", "post-tool-use-failure", 300, 300, () -> failure(true));
-            measure("post-tool-use, Bash success", "post-tool-use", 1000, 300,
+            // the failures, edits and successes of one session join its trail (docs/errors.md "Session trail")
+            measure("post-tool-use-failure, recurring", "post-tool-use-failure", 400, 100, () -> failure(false));
+            measure("post-tool-use-failure, new", "post-tool-use-failure", 300, 100, () -> failure(true));
+            measure("post-tool-use, Bash success", "post-tool-use", 1000, 50,
                     () -> command(payload("PostToolUse-Bash-success.json"), row().get("command").asText()));
-            measure("post-tool-use, Write", "post-tool-use", 500, 300, this::write);
+            measure("post-tool-use, Edit", "post-tool-use", 500, 50, this::edit);
+            measure("post-tool-use, Write", "post-tool-use", 500, 50, this::write);
+            measureLearning(200);
             System.out.println("answered: calls with a non-empty answer (a hook answers empty when it has nothing to say,"
                     + " and when a service call failed or was late)");
+            trailSize();
         }
+    }
+
+    /**
+     * A success that teaches a fix: per call a new error fails (untimed), an Edit follows (untimed), and the same
+     * command's success is timed — the path that creates an observed solution.
+     */
+    private void measureLearning(int calls) throws IOException, InterruptedException {
+        long[] nanos = new long[calls];
+        int answered = 0;
+        for (int i = -WARM_UP / 5; i < calls; i++) {
+            String command = "python3 jobs/job_" + (++written) + ".py";
+            ObjectNode failed = failure(true);
+            ((ObjectNode) failed.path("tool_input")).put("command", command);
+            post(request("post-tool-use-failure", failed));
+            post(request("post-tool-use", edit()));
+            HttpRequest success = request("post-tool-use", command(payload("PostToolUse-Bash-success.json"), command));
+            long t0 = System.nanoTime();
+            String answer = post(success);
+            if (i >= 0) {
+                nanos[i] = System.nanoTime() - t0;
+                answered += answer.contains("learned the fix") ? 1 : 0;
+            }
+        }
+        Stats s = Stats.of(nanos);
+        double total = 0;
+        for (long n : nanos) {
+            total += n;
+        }
+        System.out.printf("%-33s | %5d | %8d | %6.1f | %6.1f | %6.1f | %7.0f | ≤ %3d ms: %-7s | %15d%n",
+                "post-tool-use, success learns fix", calls, answered, s.p50(), s.p95(), s.p99(), calls / (total / 1e9),
+                50, s.p95() <= 50 ? "met" : "not met", rssMiB.getAsLong());
+    }
+
+    /** The bench session's trail after every case: bounded by 200 events and 50 files' content (docs/errors.md). */
+    private void trailSize() throws java.sql.SQLException {
+        try (java.sql.Connection c = stores.connect(); java.sql.PreparedStatement q = c.prepareStatement("""
+                select (select count(*) from error.trail_event t where t.session_id = s.id),
+                       (select coalesce(sum(pg_column_size(t)), 0) from error.trail_event t where t.session_id = s.id),
+                       (select count(*) from error.trail_file f where f.session_id = s.id),
+                       (select coalesce(sum(pg_column_size(f)), 0) from error.trail_file f where f.session_id = s.id)
+                from error.session s where s.tenant = ? and s.session_key = ?""")) {
+            q.setString(1, TENANT);
+            q.setString(2, session);
+            try (java.sql.ResultSet rs = q.executeQuery()) {
+                if (rs.next()) {
+                    System.out.printf("session trail after %,d hook calls of one session: %d events (bound 200), %.1f KiB;"
+                            + " %d files' last-seen content (bound 50), %.1f KiB%n", hookCalls, rs.getLong(1),
+                            rs.getLong(2) / 1024.0, rs.getLong(3), rs.getLong(4) / 1024.0);
+                }
+            }
+        }
+    }
+
+    /** An {@code Edit} of the captured session (session-fix), in project bench, changing a line in its own way. */
+    private ObjectNode edit() {
+        long n = ++written;
+        ObjectNode hook = payload("session-fix/06-PostToolUse-Edit.json");
+        String file = "/home/dev/src/" + ErrorStores.PROJECT + "/app/orders_" + (n % 20) + ".py";
+        String newString = "return order.get(\"customer_ref_" + n + "\", 0)";
+        ((ObjectNode) hook.path("tool_input")).put("file_path", file).put("new_string", newString);
+        ObjectNode response = (ObjectNode) hook.path("tool_response");
+        response.put("filePath", file).put("newString", newString);
+        com.fasterxml.jackson.databind.node.ArrayNode lines = (com.fasterxml.jackson.databind.node.ArrayNode) response
+                .path("structuredPatch").path(0).path("lines");
+        lines.set(4, JSON.getNodeFactory().textNode("+    " + newString));
+        return hook;
     }
 
     /** Posts {@link #WARM_UP} untimed and then {@code calls} timed payloads to {@code /hooks/<endpoint>}; one row. */
@@ -99,6 +170,7 @@ final class HookBench {
     }
 
     private HttpRequest request(String endpoint, ObjectNode payload) {
+        hookCalls++;
         return gateway.request("/hooks/" + endpoint).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(payload.toString())).build();
     }
@@ -113,7 +185,8 @@ final class HookBench {
         try {
             ObjectNode hook = (ObjectNode) JSON.readTree(payloads.resolve(name).toFile());
             return hook.put("session_id", session).put("cwd", "/home/dev/src/" + ErrorStores.PROJECT)
-                    .put("brain_project", ErrorStores.PROJECT).put("brain_repo", "github.com/acme/" + ErrorStores.PROJECT);
+                    .put("brain_project", ErrorStores.PROJECT).put("brain_repo", "github.com/acme/" + ErrorStores.PROJECT)
+                    .put("brain_root", "/home/dev/src/" + ErrorStores.PROJECT);
         } catch (IOException e) {
             throw new IllegalStateException("cannot read the Claude Code payload " + payloads.resolve(name), e);
         }

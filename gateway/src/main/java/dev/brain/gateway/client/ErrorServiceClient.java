@@ -14,6 +14,8 @@ import dev.brain.grpc.v1.ExportErrorsRequest;
 import dev.brain.grpc.v1.ExportErrorsResponse;
 import dev.brain.grpc.v1.GetErrorRequest;
 import dev.brain.grpc.v1.GetErrorResponse;
+import dev.brain.grpc.v1.GetStatusRequest;
+import dev.brain.grpc.v1.GetStatusResponse;
 import dev.brain.grpc.v1.ImportErrorsRequest;
 import dev.brain.grpc.v1.ImportErrorsResponse;
 import dev.brain.grpc.v1.JobRunResult;
@@ -50,6 +52,8 @@ import dev.brain.grpc.v1.ListRulesRequest;
 import dev.brain.grpc.v1.ListRulesResponse;
 import dev.brain.grpc.v1.MutinyPreventionServiceGrpc;
 import dev.brain.grpc.v1.MutinySessionServiceGrpc;
+import dev.brain.grpc.v1.RecordToolUseRequest;
+import dev.brain.grpc.v1.RecordToolUseResponse;
 import dev.brain.grpc.v1.RegisterSessionRequest;
 import dev.brain.grpc.v1.RegisterSessionResponse;
 import dev.brain.grpc.v1.ReportRuleOutcomeRequest;
@@ -198,6 +202,16 @@ public class ErrorServiceClient {
     public Uni<RegisterSessionResponse> registerSession(String tenant, RegisterSessionRequest request,
             Duration callDeadline) {
         return calls.read(sessions, tenant, callDeadline, s -> s.registerSession(request));
+    }
+
+    /** The tenant's (or scope.project's) status overview. */
+    public Uni<GetStatusResponse> status(String tenant, Scope scope) {
+        return calls.read(sessions, tenant, s -> s.getStatus(GetStatusRequest.newBuilder().setScope(scope).build()));
+    }
+
+    /** One tool use of a Claude Code session for its trail (a write: never retried). */
+    public Uni<RecordToolUseResponse> recordToolUse(String tenant, RecordToolUseRequest request, Duration callDeadline) {
+        return calls.call(sessions, tenant, callDeadline, s -> s.recordToolUse(request));
     }
 
     /** One page of the error export (JSON lines); a page reads up to 1,000 records, so a longer deadline. */

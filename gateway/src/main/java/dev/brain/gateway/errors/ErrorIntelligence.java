@@ -63,6 +63,9 @@ import dev.brain.grpc.v1.Scope;
 import dev.brain.grpc.v1.SearchFootprint;
 import dev.brain.grpc.v1.SolutionForError;
 import dev.brain.grpc.v1.SolutionOutcome;
+import dev.brain.grpc.v1.SolutionSource;
+import dev.brain.grpc.v1.ObservedLearning;
+import dev.brain.grpc.v1.RecordToolUseRequest;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -136,15 +139,18 @@ public class ErrorIntelligence {
     // ---------------------------------------------------------------------------------------------------------
 
     public Uni<ErrorReport> report(Who who, ErrorInputs.ReportError in) {
-        return report(who, in, null);
+        return report(who, in, null, false);
     }
 
-    /** Reports an error; {@code deadline} overrides the client's default (the hook's short deadline). */
-    public Uni<ErrorReport> report(Who who, ErrorInputs.ReportError in, Duration deadline) {
+    /**
+     * Reports an error; {@code deadline} overrides the client's default (the hook's short deadline);
+     * {@code observed}: a Claude Code hook saw the failure in {@code who.session()}, so it joins the session's trail.
+     */
+    public Uni<ErrorReport> report(Who who, ErrorInputs.ReportError in, Duration deadline, boolean observed) {
         ReportErrorRequest.Builder request = ReportErrorRequest.newBuilder().setScope(scope(who))
                 .setRawOutput(required("error_output", in.error_output()))
                 .setCommand(orEmpty(in.command())).setTaskContext(orEmpty(in.task_context()))
-                .setWorkingDirectory(orEmpty(in.working_directory()));
+                .setWorkingDirectory(orEmpty(in.working_directory())).setObserved(observed);
         if (in.exit_code() != null) {
             request.setExitCode(in.exit_code());
         }
@@ -281,6 +287,16 @@ public class ErrorIntelligence {
                 .map(r -> new RuleList(who.project(), r.getRulesList().stream().map(ErrorIntelligence::rule).toList()));
     }
 
+    /**
+     * The active rules of the session digest: the project's own, and tenant-wide ones only when they come from an
+     * error of the project or name an error type that occurs in it.
+     */
+    public Uni<RuleList> rulesAboutProject(Who who, Duration deadline) {
+        return errors.listRules(who.tenant(), ListRulesRequest.newBuilder().setScope(scope(who)).setActiveOnly(true)
+                .setAboutProjectOnly(true).setLimit(100).build(), deadline)
+                .map(r -> new RuleList(who.project(), r.getRulesList().stream().map(ErrorIntelligence::rule).toList()));
+    }
+
     /** Feedback on a rule: it prevented a mistake, or was a false alarm; {@code blocking} is a person's decision. */
     public Uni<RuleView> ruleFeedback(Who who, long ruleId, String outcome, Boolean blocking, String note) {
         id("rule_id", ruleId);
@@ -303,6 +319,12 @@ public class ErrorIntelligence {
         return errors.reportRuleOutcome(who.tenant(), request.build()).map(r -> rule(r.getRule()));
     }
 
+    /** One tool use of Claude Code's session joins its trail; what it taught Brain, if anything. */
+    public Uni<ObservedLearning> recordToolUse(Who who, RecordToolUseRequest.Builder event, Duration deadline) {
+        return errors.recordToolUse(who.tenant(), event.setScope(scope(who)).build(), deadline)
+                .map(r -> r.hasLearned() ? r.getLearned() : null);
+    }
+
     /** Registers Claude Code's session (hook kind) in the project; the answer is ignored. */
     public Uni<Void> registerSession(Who who, String client, Duration deadline) {
         return errors.registerSession(who.tenant(), RegisterSessionRequest.newBuilder().setScope(scope(who))
@@ -310,10 +332,14 @@ public class ErrorIntelligence {
                 .replaceWithVoid();
     }
 
-    /** Unacknowledged notifications of the project (and tenant-wide ones), left unacknowledged. */
-    public Uni<Notifications> pendingNotifications(Who who, Duration deadline) {
+    /**
+     * The pending notifications of the session digest: those addressed to the session or the project, and tenant
+     * broadcasts only when they are about the project (an error whose fingerprint occurs in it, a rule or
+     * antipattern from it); left unacknowledged.
+     */
+    public Uni<Notifications> notificationsAboutProject(Who who, Duration deadline) {
         return errors.listNotifications(who.tenant(), ListNotificationsRequest.newBuilder().setScope(scope(who))
-                .setAcknowledge(false).build(), deadline)
+                .setAcknowledge(false).setAboutProjectOnly(true).build(), deadline)
                 .map(r -> new Notifications(r.getNotificationsList().stream().map(ErrorIntelligence::notification)
                         .toList(), false));
     }
@@ -426,12 +452,18 @@ public class ErrorIntelligence {
         return new SolutionView(solution.getId(), solution.getTitle(), emptyToNull(solution.getDescription()),
                 solution.getStepsList(), emptyToNull(cut(solution.getDiff(), MAX_DIFF)),
                 s.hasLink() ? s.getLink().getConfidence() : solution.getConfidence(), solution.getConfidence(),
-                s.getLink().getSuccessCount(), s.getLink().getFailureCount(), s.getLink().getPartialCount());
+                s.getLink().getSuccessCount(), s.getLink().getFailureCount(), s.getLink().getPartialCount(),
+                source(solution.getSource()), s.getLink().getObservedSuccessCount());
     }
 
     static List<AttemptView> attempts(List<SolutionAttempt> attempts) {
         return attempts.stream().map(a -> new AttemptView(a.getId(), a.getDescription(), emptyToNull(a.getReason()),
-                outcome(a.getOutcome()))).toList();
+                outcome(a.getOutcome()), source(a.getSource()))).toList();
+    }
+
+    /** {@code observed} (learned from a session's trail) or {@code reported}. */
+    static String source(SolutionSource source) {
+        return source == SolutionSource.SOLUTION_SOURCE_OBSERVED ? "observed" : "reported";
     }
 
     /** At most {@code max} UTF-8 bytes, cut at a line end when one is near, with a marker saying how much is cut. */

@@ -49,7 +49,13 @@ public final class ErrorRenderer {
             if (s.partials() > 0) {
                 out.append(' ').append(s.partials()).append("~");
             }
-            out.append(")\n");
+            out.append(")");
+            if ("observed".equals(s.source()) || s.observed_successes() > 0) {
+                out.append(" — ").append("observed".equals(s.source()) ? "learned from a session" : "")
+                        .append("observed".equals(s.source()) && s.observed_successes() > 0 ? ", " : "")
+                        .append(s.observed_successes() > 0 ? "seen to work " + s.observed_successes() + "×" : "");
+            }
+            out.append("\n");
             for (int i = 0; i < s.steps().size(); i++) {
                 out.append(indent).append("  ").append(i + 1).append(". ").append(s.steps().get(i)).append('\n');
             }
@@ -58,9 +64,16 @@ public final class ErrorRenderer {
 
     private static void attempts(StringBuilder out, List<AttemptView> attempts, String indent) {
         for (AttemptView a : attempts) {
-            out.append(indent).append("- tried: ").append(a.description())
-                    .append(a.reason() == null ? "" : " — failed because " + a.reason()).append('\n');
+            out.append(indent).append("- tried: ").append(a.description()).append(reason(a)).append('\n');
         }
+    }
+
+    /** " — failed because …" of a reported attempt; " — still failing: … (seen in a session)" of an observed one. */
+    private static String reason(AttemptView a) {
+        if (a.reason() == null || a.reason().isBlank()) {
+            return "";
+        }
+        return "observed".equals(a.source()) ? " — " + a.reason() + " (seen in a session)" : " — failed because " + a.reason();
     }
 
     private static void warnings(StringBuilder out, List<WarningView> warnings) {
@@ -187,7 +200,7 @@ public final class ErrorRenderer {
         if (!d.attempts().isEmpty()) {
             out.append("\nAttempts that did not work:\n");
             d.attempts().forEach(a -> out.append("- #").append(a.attempt_id()).append(' ').append(a.description())
-                    .append(a.reason() == null || a.reason().isBlank() ? "" : " — failed because " + a.reason()).append('\n'));
+                    .append(reason(a)).append('\n'));
         }
         return out.toString().trim();
     }

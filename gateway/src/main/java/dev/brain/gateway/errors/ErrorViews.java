@@ -12,11 +12,13 @@ public final class ErrorViews {
 
     /**
      * A solution as seen from one error; {@code confidence} is the error–solution link's confidence; {@code diff}
-     * is cut to 2 KiB with a marker.
+     * is cut to 2 KiB with a marker; {@code source} is {@code reported} or {@code observed} (learned from a session);
+     * {@code observed_successes} are the successes seen in sessions on this error (so in its project).
      */
     @RegisterForReflection
     public record SolutionView(long solution_id, String title, String description, List<String> steps, String diff,
-            double confidence, double solution_confidence, int successes, int failures, int partials) {
+            double confidence, double solution_confidence, int successes, int failures, int partials, String source,
+            int observed_successes) {
     }
 
     /** A stored error that matched, with its solutions by confidence. */
@@ -48,8 +50,9 @@ public final class ErrorViews {
             boolean semantic_skipped) {
     }
 
+    /** A fix that did not work; {@code source} is {@code reported} or {@code observed} (seen in a session). */
     @RegisterForReflection
-    public record AttemptView(long attempt_id, String description, String reason, String outcome) {
+    public record AttemptView(long attempt_id, String description, String reason, String outcome, String source) {
     }
 
     @RegisterForReflection

@@ -28,4 +28,20 @@ public interface HookConfig {
      * ({@code /home/dev/work/}); the longest matching key wins.
      */
     Optional<List<String>> projects();
+
+    /**
+     * Whether Brain learns fixes from what a session does (the session trail, docs/errors.md): the tool uses after
+     * a failed command are recorded, and the command's next run teaches a solution or a failed attempt. Off: failed
+     * commands are still recorded as errors, nothing else is.
+     */
+    @WithDefault("true")
+    boolean learnFromEdits();
+
+    /**
+     * Files Brain never learns from: an edit of such a file joins the trail without its change, and no fix is learned
+     * across it. Globs; one without '/' matches a file's name at any depth, one with '/' its path from the project's
+     * root ({@code **} crosses directories).
+     */
+    @WithDefault(".env*,*.pem,*.key,**/secrets/**")
+    List<String> neverLearn();
 }

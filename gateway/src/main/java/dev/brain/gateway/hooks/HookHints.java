@@ -14,6 +14,7 @@ import dev.brain.gateway.errors.ErrorViews.Notifications;
 import dev.brain.gateway.errors.ErrorViews.RuleList;
 import dev.brain.gateway.errors.ErrorViews.SolutionView;
 import dev.brain.gateway.errors.ErrorViews.WarningView;
+import dev.brain.grpc.v1.ObservedLearning;
 
 /** The text a hook puts into Claude's context (gateway.md §3), or null when there is nothing worth saying. */
 public final class HookHints {
@@ -42,7 +43,7 @@ public final class HookHints {
                 + ", seen " + report.occurrences() + "×)";
         StringBuilder out = new StringBuilder();
         if (!report.solutions().isEmpty()) {
-            out.append(known).append(" — ").append(solution(report.solutions().get(0)));
+            out.append(known).append(" — ").append(solution(report.solutions().get(0), "this project"));
         } else {
             MatchView match = report.matches().stream().filter(m -> !m.solutions().isEmpty()).findFirst().orElse(null);
             if (match != null) {
@@ -51,7 +52,8 @@ public final class HookHints {
                         .append(match.project() == null || match.project().equals(report.project()) ? ""
                                 : ", project " + match.project())
                         .append(String.format(Locale.ROOT, ", score %.2f", match.score())).append(") — ")
-                        .append(solution(match.solutions().get(0)));
+                        .append(solution(match.solutions().get(0), match.project() == null
+                                || match.project().equals(report.project()) ? "this project" : "project " + match.project()));
                 attempts(out, match.attempts());
             } else if (!report.attempts().isEmpty() || report.reopened()) {
                 out.append(known).append(" — no known solution yet");
@@ -116,9 +118,11 @@ public final class HookHints {
         if (unresolved != null && !unresolved.errors().isEmpty()) {
             List<String> errors = new ArrayList<>();
             for (ListedError e : unresolved.errors()) {
+                SolutionView best = e.best_solution();
                 String line = "#" + e.error_id() + " " + headline(e.error_type(), e.message()) + " (" + e.occurrences()
-                        + "×" + (e.best_solution() == null ? "" : "; try \"" + cut(one(e.best_solution().title()), 60)
-                        + "\"") + ")";
+                        + "×" + (best == null ? "" : "; try \"" + cut(one(best.title()), 60) + "\""
+                                + (best.observed_successes() > 0 ? ", worked " + best.observed_successes() + "×" : ""))
+                        + ")";
                 errors.add(line);
             }
             int n = unresolved.errors().size();
@@ -143,17 +147,44 @@ public final class HookHints {
         return cut(text, DIGEST_CHARS);
     }
 
+    /** Failed attempts: a reported one says why it failed; one seen in a session says what it left ("still failing: …"). */
     private static void attempts(StringBuilder out, List<AttemptView> attempts) {
         for (AttemptView a : attempts.subList(0, Math.min(ATTEMPTS, attempts.size()))) {
-            out.append("; tried: ").append(cut(one(a.description()), STEP))
-                    .append(a.reason() == null ? "" : " — failed because " + cut(one(a.reason()), STEP));
+            out.append("; tried: ").append(cut(one(a.description()), STEP));
+            if (a.reason() != null) {
+                out.append(" — ").append("observed".equals(a.source()) ? "" : "failed because ")
+                        .append(cut(one(a.reason()), STEP));
+            }
         }
     }
 
-    private static String solution(SolutionView s) {
+    /**
+     * A solution with its confidence; one seen to work in sessions says so ("worked 3× in this project", where
+     * {@code where} names the project of the error it worked on).
+     */
+    private static String solution(SolutionView s, String where) {
         String text = "solution #" + s.solution_id() + " \"" + cut(one(s.title()), STEP) + "\""
-                + String.format(Locale.ROOT, " (confidence %.2f)", s.confidence());
+                + String.format(Locale.ROOT, " (confidence %.2f", s.confidence())
+                + (s.observed_successes() > 0 ? "; worked " + s.observed_successes() + "× in " + where : "") + ")";
         return s.steps().isEmpty() ? text : text + ", first step: " + cut(one(s.steps().get(0)), STEP);
+    }
+
+    /**
+     * After a command succeeded: what the session taught Brain — a new solution, or a known one that worked again —
+     * so the agent knows it need not report it; null for anything else.
+     */
+    public static String learned(ObservedLearning learned) {
+        if (learned == null) {
+            return null;
+        }
+        return switch (learned.getKind()) {
+            case OBSERVED_KIND_NEW_SOLUTION -> "Brain: learned the fix of error #" + learned.getErrorId()
+                    + " from this session and saved it as solution #" + learned.getSolutionId() + " \""
+                    + cut(one(learned.getTitle()), STEP) + "\" (no need to report it).";
+            case OBSERVED_KIND_SOLUTION_SUCCEEDED -> "Brain: solution #" + learned.getSolutionId()
+                    + " fixed error #" + learned.getErrorId() + " again; its confidence went up.";
+            default -> null;
+        };
     }
 
     private static String warning(WarningView w) {

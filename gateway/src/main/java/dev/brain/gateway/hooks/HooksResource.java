@@ -58,6 +58,7 @@ public class HooksResource {
     private final CurrentCaller caller;
     private final HookConfig config;
     private final ProjectFindings findings;
+    private final ToolUses toolUses;
 
     public HooksResource(ErrorIntelligence errors, CodeIntelligence code, CurrentCaller caller, HookConfig config,
             ProjectFindings findings) {
@@ -66,6 +67,7 @@ public class HooksResource {
         this.caller = caller;
         this.config = config;
         this.findings = findings;
+        this.toolUses = new ToolUses(config.learnFromEdits(), config.neverLearn());
     }
 
     /** Registers the session and answers the project's digest. */
@@ -78,8 +80,9 @@ public class HooksResource {
                     : errors.registerSession(who, "claude-code", config.deadline()).onFailure().recoverWithNull();
             Uni<ErrorList> unresolved = errors.list(who, "unresolved", HookHints.DIGEST_ERRORS, config.deadline())
                     .onFailure().recoverWithNull();
-            Uni<RuleList> rules = errors.rules(who, false, config.deadline()).onFailure().recoverWithNull();
-            Uni<Notifications> notifications = errors.pendingNotifications(who, config.deadline())
+            // the digest is about this project: another project's rule or broadcast only when it is about this one
+            Uni<RuleList> rules = errors.rulesAboutProject(who, config.deadline()).onFailure().recoverWithNull();
+            Uni<Notifications> notifications = errors.notificationsAboutProject(who, config.deadline())
                     .onFailure().recoverWithNull();
             Uni<Integer> findingCount = Uni.createFrom()
                     .<FindingsIndex>deferred(() -> findings.index(who, config.deadline()))
@@ -122,7 +125,10 @@ public class HooksResource {
         });
     }
 
-    /** Records a failed Bash command and answers what Brain knows about the error. */
+    /**
+     * Records a failed Bash command and answers what Brain knows about the error; with a session (and
+     * {@code brain.hooks.learn-from-edits}), the failure joins the session's trail.
+     */
     @RequiresScope(TokenScope.WRITE)
     @POST
     @Path("/post-tool-use-failure")
@@ -143,29 +149,34 @@ public class HooksResource {
             }
             String command = text(hook.path("tool_input"), "command");
             String cwd = text(hook, "cwd");
+            boolean observed = toolUses.learns(who.session()) && !command.isBlank();
             return errors.report(who, new ErrorInputs.ReportError(error, command.isBlank() ? null : command, null,
-                    cwd.isBlank() ? null : cwd, null, exitCode), config.deadline())
+                    cwd.isBlank() ? null : cwd, null, exitCode), config.deadline(), observed)
                     .map(report -> context(POST_TOOL_USE_FAILURE, HookHints.failure(report)));
         });
     }
 
     /**
-     * After a tool succeeded: a Bash command that exited 0 is never recorded as an error (its output may say
-     * "error:" in passing); code written by {@code Write}/{@code Edit} is checked for lines that earlier fixes
-     * removed and for matching rules.
+     * After a tool succeeded: with a session, the tool use joins the session's trail ({@link ToolUses}) — a Bash
+     * command that exited 0 is never recorded as an error (its output may say "error:" in passing), but its success
+     * may teach the fix of its earlier failure, which the answer says; code written by {@code Write}/{@code Edit}/
+     * {@code MultiEdit} is checked for lines that earlier fixes removed and for matching rules.
      */
     @RequiresScope(TokenScope.WRITE)
     @POST
     @Path("/post-tool-use")
     public Uni<Response> postToolUse(JsonNode hook) {
         return answer(POST_TOOL_USE, hook, config.deadline(), who -> {
+            Uni<String> learned = trail(who, hook);
+            JsonNode input = hook.path("tool_input");
             String written = switch (text(hook, "tool_name")) {
-                case "Write" -> text(hook.path("tool_input"), "content");
-                case "Edit" -> text(hook.path("tool_input"), "new_string");
+                case "Write" -> text(input, "content");
+                case "Edit" -> text(input, "new_string");
+                case "MultiEdit" -> String.join("\n", input.path("edits").findValuesAsText("new_string"));
                 default -> "";
             };
             if (written.isBlank()) {
-                return empty();
+                return learned.map(text -> context(POST_TOOL_USE, text));
             }
             String file = text(hook.path("tool_input"), "file_path");
             Uni<String> prevention = errors.checkPrevention(who, new ErrorInputs.CheckPrevention(null, null, written,
@@ -176,9 +187,22 @@ public class HooksResource {
                     }).onFailure().recoverWithNull();
             boolean wholeFile = "Write".equals(text(hook, "tool_name"));
             Uni<String> hints = codeHints(who, written, file, text(hook, "cwd"), wholeFile);
-            return Uni.combine().all().unis(prevention, hints).asTuple().map(t -> context(POST_TOOL_USE,
-                    join(t.getItem1(), t.getItem2())));
+            return Uni.combine().all().unis(prevention, hints, learned).asTuple().map(t -> context(POST_TOOL_USE,
+                    join(join(t.getItem1(), t.getItem2()), t.getItem3())));
         });
+    }
+
+    /**
+     * The tool use joins the session's trail (when there is a session and learning from edits is on); what it
+     * taught Brain as a line for Claude, or null. A failed call only loses the event.
+     */
+    private Uni<String> trail(Who who, JsonNode hook) {
+        if (!toolUses.learns(who.session())) {
+            return Uni.createFrom().nullItem();
+        }
+        return toolUses.of(hook).map(event -> errors.recordToolUse(who, event, config.deadline())
+                .map(HookHints::learned).onFailure().recoverWithNull())
+                .orElseGet(() -> Uni.createFrom().nullItem());
     }
 
     /**

@@ -5,10 +5,12 @@ import java.util.List;
 import dev.brain.gateway.auth.CurrentCaller;
 import dev.brain.gateway.auth.RequiresScope;
 import dev.brain.gateway.auth.TokenScope;
+import dev.brain.gateway.errors.ErrorIntelligence;
 import dev.brain.gateway.status.StatusRenderer;
 import dev.brain.gateway.status.StatusService;
 import io.quarkiverse.mcp.server.TextContent;
 import io.quarkiverse.mcp.server.Tool;
+import io.quarkiverse.mcp.server.ToolArg;
 import io.quarkiverse.mcp.server.ToolResponse;
 import io.smallrye.mutiny.Uni;
 
@@ -26,11 +28,14 @@ public class StatusTools {
     @RequiresScope(TokenScope.READ)
     @Tool(name = "brain_status", description = """
             Shows whether Brain's services (error, memory, research) are up and how much each one \
-            knows for you: live row counts per table of your tenant, the synapse network, and the last and \
-            next research cycle. Call it when Brain seems not to answer, or to see what Brain has stored so \
-            far. No arguments.""")
-    public Uni<ToolResponse> brainStatus() {
-        return status.status(caller.get().tenant()).map(brainStatus -> new ToolResponse(false,
-                List.of(new TextContent(StatusRenderer.render(brainStatus))), brainStatus, null));
+            knows for you: live row counts per table of your tenant, the synapse network, the last and \
+            next research cycle, and how often a known error came back with and without a fix Brain offered \
+            (for the tenant, and for `project` when given). Call it when Brain seems not to answer, or to see \
+            what Brain has stored so far.""")
+    public Uni<ToolResponse> brainStatus(
+            @ToolArg(name = "project", description = "Also show this project's figures", required = false) String project) {
+        return McpErrors.guard(() -> status.status(caller.get().tenant(), ErrorIntelligence.project(project, null))
+                .map(brainStatus -> new ToolResponse(false, List.of(new TextContent(StatusRenderer.render(brainStatus))),
+                        brainStatus, null)));
     }
 }

@@ -3,11 +3,13 @@ package dev.brain.gateway.rest;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
 import dev.brain.gateway.auth.CurrentCaller;
 import dev.brain.gateway.auth.RequiresScope;
 import dev.brain.gateway.auth.TokenScope;
+import dev.brain.gateway.errors.ErrorIntelligence;
 import dev.brain.gateway.status.BrainStatus;
 import dev.brain.gateway.status.StatusRenderer;
 import dev.brain.gateway.status.StatusService;
@@ -25,17 +27,19 @@ public class StatusResource {
         this.caller = caller;
     }
 
+    /** {@code project}: the lift of that project too (the tenant's is always there). */
     @RequiresScope(TokenScope.READ)
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    public Uni<BrainStatus> json() {
-        return status.status(caller.get().tenant());
+    public Uni<BrainStatus> json(@QueryParam("project") String project) {
+        return Uni.createFrom().deferred(() -> status.status(caller.get().tenant(), ErrorIntelligence.project(project,
+                null)));
     }
 
     @RequiresScope(TokenScope.READ)
     @GET
     @Produces(MediaType.TEXT_PLAIN)
-    public Uni<String> text() {
-        return status.status(caller.get().tenant()).map(StatusRenderer::render);
+    public Uni<String> text(@QueryParam("project") String project) {
+        return json(project).map(StatusRenderer::render);
     }
 }

@@ -22,6 +22,12 @@ public final class StatusRenderer {
         if (status.research_cycle() != null) {
             text.append("- research cycle: ").append(cycles(status.research_cycle())).append('\n');
         }
+        for (FixLiftView lift : java.util.Arrays.asList(status.lift(), status.project_lift())) {
+            if (lift != null) {
+                text.append("- fixes seen in sessions (").append(lift.scope()).append("): ").append(lift.line())
+                        .append('\n');
+            }
+        }
         return text.toString();
     }
 

@@ -359,12 +359,13 @@ public class UiPages {
     @GET
     @Path("/status")
     @Operation(hidden = true)
-    public Uni<Response> statusPage() {
+    public Uni<Response> statusPage(@QueryParam("project") String project) {
         Caller c = caller();
         if (c == null) {
             return Uni.createFrom().item(loginInstead("/ui/status"));
         }
-        return status.status(c.tenant()).map(s -> Templates.status(page(c, "status"), s, null))
+        return Uni.createFrom().deferred(() -> status.status(c.tenant(), ErrorIntelligence.project(project, null)))
+                .map(s -> Templates.status(page(c, "status"), s, null))
                 .onFailure().recoverWithItem(t -> Templates.status(page(c, "status"), null, problem(t)))
                 .map(t -> Response.ok(t).build());
     }

@@ -31,14 +31,22 @@ class HookScriptTest {
     }
 
     private Run run(List<String> command, Path dir, Map<String, String> env, String stdin) throws IOException, InterruptedException {
-        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile());
+        // output to files: a large answer would fill a pipe that nobody reads until the process ends
+        Path out = Files.createTempFile("hook", ".out");
+        Path err = Files.createTempFile("hook", ".err");
+        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectOutput(out.toFile())
+                .redirectError(err.toFile());
         builder.environment().putAll(env);
         Process process = builder.start();
         process.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
         process.getOutputStream().close();
         assertThat(process.waitFor(20, TimeUnit.SECONDS)).as("finished in time").isTrue();
-        return new Run(process.exitValue(), new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8),
-                new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+        try {
+            return new Run(process.exitValue(), Files.readString(out), Files.readString(err));
+        } finally {
+            Files.deleteIfExists(out);
+            Files.deleteIfExists(err);
+        }
     }
 
     @Test
@@ -74,7 +82,8 @@ class HookScriptTest {
         String original = """
                 {"model": "opus", "hooks": {"PreToolUse": [{"matcher": "Write", "hooks": [{"type": "command", "command": "echo pre"}]}],
                  "PostToolUse": [{"matcher": "Edit", "hooks": [{"type": "command", "command": "lint.sh"}]},
-                                 {"matcher": "Bash", "hooks": [{"type": "command", "command": "/old/clone/hooks/brain-hook.sh", "timeout": 5}]}]}}""";
+                                 {"matcher": "Bash", "hooks": [{"type": "command", "command": "/old/clone/hooks/brain-hook.sh", "timeout": 5}]},
+                                 {"matcher": "Write|Edit", "hooks": [{"type": "command", "command": "/old/clone/hooks/brain-hook.sh post-tool-use", "timeout": 5}]}]}}""";
         Files.writeString(settings, original);
         List<String> install = List.of("bash", ROOT.resolve("brain").toString(), "hooks", "install");
         assertThat(run(install, temp, Map.of(), "").exit()).isZero();
@@ -94,10 +103,11 @@ class HookScriptTest {
         assertThat(json.at("/hooks/PostToolUseFailure/0/matcher").asText()).isEqualTo("Bash");
         assertThat(json.at("/hooks/PostToolUseFailure/0/hooks/0/command").asText()).isEqualTo(hook + " post-tool-use-failure");
         JsonNode post = json.at("/hooks/PostToolUse");
-        // the old single-event entry of another clone is replaced, the user's own entry kept
+        // the old single-event entry of another clone and the narrower Write|Edit one are replaced by the widened
+        // matcher the session trail needs; the user's own entry is kept
         assertThat(post).hasSize(2);
         assertThat(post.get(0).path("matcher").asText()).isEqualTo("Edit");
-        assertThat(post.get(1).path("matcher").asText()).isEqualTo("Write|Edit");
+        assertThat(post.get(1).path("matcher").asText()).isEqualTo("Bash|Edit|MultiEdit|Write|Read");
         assertThat(post.get(1).at("/hooks/0/command").asText()).isEqualTo(hook + " post-tool-use");
 
         Run uninstall = run(List.of("bash", ROOT.resolve("brain").toString(), "hooks", "uninstall"), temp, Map.of(), "");
@@ -127,6 +137,8 @@ class HookScriptTest {
             JsonNode sent = new ObjectMapper().readTree(run.stdout());
             assertThat(sent.path("brain_project").asText()).isEqualTo("shop");
             assertThat(sent.path("brain_repo").asText()).isEqualTo("example.com/acme/shop");
+            // the working tree's own top level: the worktree, not the main one
+            assertThat(sent.path("brain_root").asText()).isEqualTo(worktree.toRealPath().toString());
             assertThat(sent.path("session_id").asText()).isEqualTo("s1");
             assertThat(server.lastPath()).isEqualTo("/hooks/post-tool-use-failure");
             assertThat(server.lastAuthorization()).isEqualTo("Bearer t");
@@ -135,6 +147,18 @@ class HookScriptTest {
             Run plain = run(List.of("bash", ROOT.resolve("hooks/brain-hook.sh").toString(), "session-start"), temp,
                     Map.of("BRAIN_URL", server.url(), "BRAIN_TOKEN", "t"), "{\"cwd\":\"/nonexistent/dir\"}");
             assertThat(new ObjectMapper().readTree(plain.stdout()).path("brain_project").asText()).isEmpty();
+
+            // a Read of a file too large for the trail is not sent at all; an Edit of the same size is
+            String big = "x".repeat(300_000);
+            Run read = run(List.of("bash", ROOT.resolve("hooks/brain-hook.sh").toString(), "post-tool-use"), temp,
+                    Map.of("BRAIN_URL", server.url(), "BRAIN_TOKEN", "t"), "{\"cwd\":\"" + sub
+                            + "\",\"tool_name\":\"Read\",\"tool_response\":{\"file\":{\"content\":\"" + big + "\"}}}");
+            assertThat(read.exit()).isZero();
+            assertThat(read.stdout()).isEmpty();
+            Run edit = run(List.of("bash", ROOT.resolve("hooks/brain-hook.sh").toString(), "post-tool-use"), temp,
+                    Map.of("BRAIN_URL", server.url(), "BRAIN_TOKEN", "t"), "{\"cwd\":\"" + sub
+                            + "\",\"tool_name\":\"Edit\",\"tool_response\":{\"originalFile\":\"" + big + "\"}}");
+            assertThat(new ObjectMapper().readTree(edit.stdout()).path("tool_name").asText()).isEqualTo("Edit");
         }
     }
 

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.brain.gateway.auth.ApiTokens;
@@ -257,6 +258,177 @@ class HooksTest {
         hook("session-start", payload("SessionStart.json")).then().statusCode(200).body(emptyString());
         hook("pre-tool-use", payload("PreToolUse-Bash.json")).then().statusCode(200).body(emptyString());
         hook("post-tool-use-failure", payload("PostToolUseFailure-Bash.json")).then().statusCode(200).body(emptyString());
+    }
+
+    // --- the session trail (docs/errors.md "Session trail") --------------------------------------------------------
+
+    static final String FIX_TITLE = "app.py:5: return order[\"customer_ref\"] → return order.get(\"customer_ref\", 0)";
+
+    /** A payload of the captured session that fails, reads, edits and succeeds, as session {@code session} in {@code cwd}. */
+    static ObjectNode step(String name, String session, String cwd) {
+        String text = payload("session-fix/" + name).toString().replace("/home/dev/src/shop", cwd)
+                .replace("2c46dbc3-3b6a-4673-b4ed-b3e86f11194a", session);
+        try {
+            return (ObjectNode) JSON.readTree(text);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The endpoint Claude Code's hook script posts an event to. */
+    static String endpoint(JsonNode payload) {
+        return switch (payload.path("hook_event_name").asText()) {
+            case "PreToolUse" -> "pre-tool-use";
+            case "PostToolUseFailure" -> "post-tool-use-failure";
+            default -> "post-tool-use";
+        };
+    }
+
+    /** Posts the steps in order; the answer of the last one (its body, "" when empty). */
+    private String replay(ObjectNode... steps) {
+        String last = "";
+        for (ObjectNode step : steps) {
+            last = hook(endpoint(step), step).then().statusCode(200).extract().asString();
+        }
+        return last;
+    }
+
+    private String session() {
+        return UUID.randomUUID().toString();
+    }
+
+    /** The whole captured session (8 payloads): fail → Read → Edit → the same command succeeds. */
+    private String fixSession(String session, String cwd) {
+        return replay(step("01-PreToolUse-Bash.json", session, cwd), step("02-PostToolUseFailure-Bash.json", session, cwd),
+                step("03-PreToolUse-Read.json", session, cwd), step("04-PostToolUse-Read.json", session, cwd),
+                step("05-PreToolUse-Edit.json", session, cwd), step("06-PostToolUse-Edit.json", session, cwd),
+                step("07-PreToolUse-Bash.json", session, cwd), step("08-PostToolUse-Bash.json", session, cwd));
+    }
+
+    @Test
+    void theCapturedSessionThatFixesItsOwnFailureTeachesTheFixAndAnotherProjectIsToldIt() throws Exception {
+        String answer = fixSession(session(), "/home/dev/src/shop");
+        List<Map<String, Object>> recent = get("/api/v1/errors", "filter", "recent", "project", "shop").getList("errors");
+        long errorId = ((Number) recent.get(0).get("error_id")).longValue();
+        JsonPath error = get("/api/v1/errors/" + errorId);
+        long solutionId = error.getLong("solutions[0].solution_id");
+        assertThat(JSON.readTree(answer)).isEqualTo(context("PostToolUse", "Brain: learned the fix of error #" + errorId
+                + " from this session and saved it as solution #" + solutionId + " \"" + FIX_TITLE
+                + "\" (no need to report it)."));
+        assertThat(error.getBoolean("resolved")).isTrue();
+        assertThat(error.getString("solutions[0].source")).isEqualTo("observed");
+        assertThat(error.getString("solutions[0].title")).isEqualTo(FIX_TITLE);
+        assertThat(error.getString("solutions[0].diff")).isEqualTo("--- a/app.py\n+++ b/app.py\n@@ -2,6 +2,6 @@\n \n"
+                + " def main():\n     print(\"processing\", order[\"id\"])\n-    return order[\"customer_ref\"]\n"
+                + "+    return order.get(\"customer_ref\", 0)\n \n main()\n");
+        assertThat(error.getInt("solutions[0].successes")).isEqualTo(1);
+        assertThat(error.getInt("solutions[0].observed_successes")).isEqualTo(1);
+
+        // the same failure in a second project: its hook answer names that fix
+        ObjectNode elsewhere = step("02-PostToolUseFailure-Bash.json", session(), "/home/dev/src/shop-2");
+        String hint = answer("post-tool-use-failure", elsewhere).at("/hookSpecificOutput/additionalContext").asText();
+        assertThat(hint).startsWith("Brain: similar to error #" + errorId + " (KeyError: 'customer_ref', project shop,")
+                .contains("— solution #" + solutionId + " \"" + FIX_TITLE + "\" (confidence ")
+                .contains("; worked 1× in project shop)");
+    }
+
+    @Test
+    void anEditThatDoesNotHelpIsAFailedAttemptThatTheNextFailureNames() throws Exception {
+        String s = session();
+        String cwd = "/home/dev/src/shop";
+        ObjectNode unhelpful = step("06-PostToolUse-Edit.json", s, cwd);
+        ArrayNode lines = (ArrayNode) unhelpful.path("tool_response").path("structuredPatch").path(0).path("lines");
+        lines.removeAll();
+        for (String line : List.of(" ", " def main():", "-    print(\"processing\", order[\"id\"])",
+                "+    print(\"processing order\", order[\"id\"])", "     return order[\"customer_ref\"]", " ", " main()")) {
+            lines.add(line);
+        }
+        String hint = replay(step("02-PostToolUseFailure-Bash.json", s, cwd), unhelpful,
+                step("02-PostToolUseFailure-Bash.json", s, cwd));
+        long errorId = ((Number) unresolved("shop").get(0).get("error_id")).longValue();
+        assertThat(JSON.readTree(hint)).isEqualTo(context("PostToolUseFailure", "Brain: known error #" + errorId
+                + " (KeyError: 'customer_ref', seen 2×) — no known solution yet; tried: app.py:4: print(\"processing\","
+                + " order[\"id\"]) → print(\"processing order\", order[\"id\"]) — still failing: KeyError: 'customer_ref'."
+                + " More: brain_get_error " + errorId + "."));
+        assertThat(get("/api/v1/errors/" + errorId).getString("attempts[0].source")).isEqualTo("observed");
+    }
+
+    @Test
+    void theOfferedFixAppliedAndTheCommandSucceedingCountsOneMoreSuccess() throws Exception {
+        String cwd = "/home/dev/src/shop";
+        fixSession(session(), cwd);
+        long errorId = get("/api/v1/errors", "filter", "recent", "project", "shop").getLong("errors[0].error_id");
+        long solutionId = get("/api/v1/errors/" + errorId).getLong("solutions[0].solution_id");
+
+        // another session: the error is back, the answer offers the fix, the agent applies it and the command works
+        String s = session();
+        String offered = JSON.readTree(replay(step("02-PostToolUseFailure-Bash.json", s, cwd)))
+                .at("/hookSpecificOutput/additionalContext").asText();
+        assertThat(offered).contains("solution #" + solutionId + " \"" + FIX_TITLE + "\" (confidence")
+                .contains("worked 1× in this project");
+        String answer = replay(step("06-PostToolUse-Edit.json", s, cwd), step("08-PostToolUse-Bash.json", s, cwd));
+        assertThat(JSON.readTree(answer)).isEqualTo(context("PostToolUse", "Brain: solution #" + solutionId
+                + " fixed error #" + errorId + " again; its confidence went up."));
+        JsonPath error = get("/api/v1/errors/" + errorId);
+        assertThat(error.getList("solutions")).hasSize(1);
+        assertThat(error.getInt("solutions[0].successes")).isEqualTo(2);
+        assertThat(error.getInt("solutions[0].observed_successes")).isEqualTo(2);
+
+        // the lift of the project: one failure of a known error with a fix offered, fixed; none came back
+        JsonPath status = get("/api/v1/status", "project", "shop");
+        assertThat(status.getString("project_lift.scope")).isEqualTo("project shop");
+        assertThat(status.getLong("project_lift.offered.failures")).isEqualTo(1);
+        assertThat(status.getLong("project_lift.offered.succeeded")).isEqualTo(1);
+        assertThat(status.getLong("project_lift.offered.recurred")).isZero();
+        assertThat(status.getLong("project_lift.not_offered.failures")).isZero();
+        assertThat(status.getLong("lift.offered.failures")).isEqualTo(1);
+    }
+
+    @Test
+    void noFixIsLearnedAcrossAnEditOutsideTheTreeANeverLearnFileOrAnInterruptedRun() throws Exception {
+        String cwd = "/home/dev/src/shop";
+        // an edit outside the project's working tree is no part of the trail: the success after it teaches nothing
+        String outside = session();
+        ObjectNode bashrc = step("06-PostToolUse-Edit.json", outside, cwd);
+        ((ObjectNode) bashrc.path("tool_input")).put("file_path", "/home/dev/.bashrc");
+        assertThat(replay(step("02-PostToolUseFailure-Bash.json", outside, cwd), bashrc,
+                step("08-PostToolUse-Bash.json", outside, cwd))).isEmpty();
+        long errorId = ((Number) unresolved("shop").get(0).get("error_id")).longValue();
+        assertThat(get("/api/v1/errors/" + errorId).getList("solutions")).isEmpty();
+
+        // the fix next to an edit of .env: nothing is learned across the never-learn file
+        String secret = session();
+        ObjectNode env = step("06-PostToolUse-Edit.json", secret, cwd);
+        ((ObjectNode) env.path("tool_input")).put("file_path", cwd + "/.env");
+        assertThat(replay(step("02-PostToolUseFailure-Bash.json", secret, cwd), step("06-PostToolUse-Edit.json", secret,
+                cwd), env, step("08-PostToolUse-Bash.json", secret, cwd))).isEmpty();
+        assertThat(get("/api/v1/errors/" + errorId).getList("solutions")).isEmpty();
+
+        // an interrupted run is no success; the real one after it is
+        String interrupted = session();
+        ObjectNode stopped = step("08-PostToolUse-Bash.json", interrupted, cwd);
+        ((ObjectNode) stopped.path("tool_response")).put("interrupted", true);
+        assertThat(replay(step("02-PostToolUseFailure-Bash.json", interrupted, cwd),
+                step("06-PostToolUse-Edit.json", interrupted, cwd), stopped)).isEmpty();
+        assertThat(get("/api/v1/errors/" + errorId).getList("solutions")).isEmpty();
+        assertThat(replay(step("08-PostToolUse-Bash.json", interrupted, cwd))).contains("learned the fix of error #" + errorId);
+    }
+
+    @Test
+    void theDigestOfAProjectLeavesOutAnotherProjectsBroadcasts() throws Exception {
+        // the same failure in alpha and then in beta: a tenant-wide error_recurring notification about both
+        hook("post-tool-use-failure", payload("PostToolUseFailure-Bash.json").put("cwd", "/home/dev/src/alpha"))
+                .then().statusCode(200);
+        hook("post-tool-use-failure", payload("PostToolUseFailure-Bash.json").put("cwd", "/home/dev/src/beta"))
+                .then().statusCode(200);
+        assertThat(get("/api/v1/notifications").getList("notifications.type")).contains("error_recurring");
+
+        // a brand-new project hears nothing of it; alpha, where the error occurs, does
+        hook("session-start", payload("SessionStart.json").put("cwd", "/home/dev/src/gamma")).then().statusCode(200)
+                .body(emptyString());
+        assertThat(answer("session-start", payload("SessionStart.json").put("cwd", "/home/dev/src/alpha"))
+                .at("/hookSpecificOutput/additionalContext").asText()).contains("1 notification (Error recurring across"
+                        + " projects: KeyError");
     }
 
     @Test
