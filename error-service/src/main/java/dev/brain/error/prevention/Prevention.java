@@ -298,7 +298,7 @@ public class Prevention {
     /**
      * Rules by confidence desc, id asc; keyset page token = offset (small lists). A project named: its rules and the
      * tenant-wide ones (a project the tenant never used has only the latter) — with {@code aboutProjectOnly}, a
-     * tenant-wide rule only when it comes from an error of the project or names an error type that occurs in it.
+     * tenant-wide rule only when it was learned from an error of the project (its source errors, by primary key).
      */
     public List<Rule> listRules(Scope requestScope, boolean activeOnly, int limit, int offset, boolean aboutProjectOnly) {
         CallScope scope = scopes.forRead(requestScope);
@@ -306,8 +306,8 @@ public class Prevention {
         String project = scope.project() == null ? ""
                 : aboutProjectOnly ? """
                          and (r.project_id = ? or (r.project_id is null and exists (
-                               select 1 from error e where e.tenant = r.tenant and e.project_id = ?
-                                 and (e.id = any(r.source_error_ids) or e.error_type = r.error_type))))"""
+                               select 1 from error e where e.id = any(r.source_error_ids) and e.tenant = r.tenant
+                                 and e.project_id = ?)))"""
                 : " and (r.project_id is null or r.project_id = ?)";
         List<Object> params = new ArrayList<>(List.of(scope.tenant(), activeOnly));
         if (scope.project() != null) {

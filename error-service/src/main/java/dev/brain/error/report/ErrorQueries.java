@@ -60,6 +60,9 @@ public class ErrorQueries {
      * cost ~3 ms at 100k errors; the list keeps 50.
      */
     static final int MAX_TEXT_HITS = 100;
+    /** A query this short (characters, words) is also searched as a substring of the raw output (list 5). */
+    static final int RAW_QUERY_CHARS = 64;
+    static final int RAW_QUERY_WORDS = 4;
 
     private final Jdbc jdbc;
     private final Scopes scopes;
@@ -157,6 +160,18 @@ public class ErrorQueries {
                    order by rank desc, e.id desc limit ?) c)""".formatted(Matcher.lexemeQuery("|"), filter,
                         MAX_TEXT_HITS, Matcher.lexemeQuery("&")),
                 rs -> new Ranked(rs.getInt(1), rs.getLong(2), Jdbc.instant(rs, "last_seen_at")), params.toArray());
+        String raw = rawPattern(text);
+        if (raw != null) {
+            List<Object> rawParams = new ArrayList<>(filterParams);
+            rawParams.add(raw);
+            rawParams.add(LIST_SIZE);
+            ranked = new ArrayList<>(ranked);
+            ranked.addAll(jdbc.list("""
+                    select 5, id, last_seen_at from (select e.id, e.last_seen_at from error e
+                      where %s and left(e.raw_output, 4096) ilike ? order by e.last_seen_at desc, e.id desc limit ?) r"""
+                    .formatted(filter), rs -> new Ranked(rs.getInt(1), rs.getLong(2), Jdbc.instant(rs, "last_seen_at")),
+                    rawParams.toArray()));
+        }
         String vector = awaitVector(queryVector, embedStart);
         boolean semanticSkipped = vector == null;
         if (!semanticSkipped) {
@@ -227,6 +242,20 @@ public class ErrorQueries {
             footprint.setNearestScore(matched.nearest()).setThreshold(config.matching().threshold());
         }
         return response.setFootprint(footprint).build();
+    }
+
+    /**
+     * The ILIKE pattern of a short query (at most {@value #RAW_QUERY_CHARS} characters and {@value #RAW_QUERY_WORDS}
+     * words, at least 3 non-blank characters — a trigram needs three) as a substring of the raw output; null for a
+     * longer or shorter one. {@code %}, {@code _} and the backslash match themselves.
+     */
+    static String rawPattern(String text) {
+        String q = text.strip();
+        if (q.length() > RAW_QUERY_CHARS || q.replaceAll("\\s", "").length() < 3
+                || q.split("\\s+").length > RAW_QUERY_WORDS) {
+            return null;
+        }
+        return "%" + q.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
     }
 
     /** A leading label of a pasted line that a stored row holds as its type, as its code, or not at all. */

@@ -289,7 +289,7 @@ public class ErrorIntelligence {
 
     /**
      * The active rules of the session digest: the project's own, and tenant-wide ones only when they come from an
-     * error of the project or name an error type that occurs in it.
+     * error of the project.
      */
     public Uni<RuleList> rulesAboutProject(Who who, Duration deadline) {
         return errors.listRules(who.tenant(), ListRulesRequest.newBuilder().setScope(scope(who)).setActiveOnly(true)
