@@ -78,6 +78,7 @@ public class Bench implements QuarkusApplication {
                         Integer.parseInt(options.getOrDefault("research-synapses", "1000000")),
                         Integer.parseInt(options.getOrDefault("knowledge-entries", "10000")),
                         rssOf(pids, "research-service"), rssOf(pids, "gateway")).run();
+                case "quality" -> new QualityBench(options, errorStores(options)).run();
                 case "soak" -> failed |= new SoakBench(Integer.parseInt(options.getOrDefault("gateway-port", "8080")), pids,
                         Path.of(options.getOrDefault("corpus", "error-service/src/test/resources/corpus/errors-dev.jsonl")),
                         Integer.parseInt(options.getOrDefault("clients", "16")),

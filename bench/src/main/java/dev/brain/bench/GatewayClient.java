@@ -36,6 +36,12 @@ final class GatewayClient implements AutoCloseable {
     }
 
     GatewayClient(int port, Connections db, String label, String tenant, String project) throws SQLException {
+        this(port, db, label, tenant, project, "{read,write}");
+    }
+
+    /** {@code scopes}: a PostgreSQL array literal, e.g. {@code {read,write,system}}. */
+    GatewayClient(int port, Connections db, String label, String tenant, String project, String scopes)
+            throws SQLException {
         this.port = port;
         this.label = label;
         this.db = db;
@@ -45,11 +51,12 @@ final class GatewayClient implements AutoCloseable {
         deleteToken();
         try (Connection c = db.connect(); PreparedStatement insert = c.prepareStatement("""
                 insert into gateway.api_token (token_sha256, tenant, default_project, scopes, label, created_at)
-                values (?, ?, ?, '{read,write}', ?, now())""")) {
+                values (?, ?, ?, ?::text[], ?, now())""")) {
             insert.setString(1, sha256(token));
             insert.setString(2, tenant);
             insert.setString(3, project);
-            insert.setString(4, label);
+            insert.setString(4, scopes);
+            insert.setString(5, label);
             insert.executeUpdate();
         }
     }
@@ -71,10 +78,10 @@ final class GatewayClient implements AutoCloseable {
         return send(request(path).header("Accept", "application/json").GET().build());
     }
 
-    /** The answer's body; anything but 200 stops the section. */
+    /** The answer's body; anything but 2xx stops the section. */
     String send(HttpRequest request) throws IOException, InterruptedException {
         HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() != 200) {
+        if (response.statusCode() / 100 != 2) {
             throw new IllegalStateException(request.uri().getPath() + " answered " + response.statusCode() + ": "
                     + response.body());
         }

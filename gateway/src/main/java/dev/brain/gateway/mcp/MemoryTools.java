@@ -49,16 +49,19 @@ public class MemoryTools {
     @RequiresScope(TokenScope.READ)
     @Tool(name = "memory_recall", description = """
             Recalls long-term memories related to a question or the current topic, at the start of a turn \
-            where earlier context may matter. Returns the strongest memories as a block to read (weakest \
-            first, each with why it came to mind) and a turn_id. After answering, pass that turn_id and \
+            where earlier context may matter. Returns the memories that best answer it as a block to read \
+            (weakest first, each with why it came to mind; dates when you ask when) and a turn_id. After answering, pass that turn_id and \
             your final answer to memory_feedback.""")
     public Uni<ToolResponse> recall(
             @ToolArg(name = "query", description = "What to recall: the user's message or the topic") String query,
             @ToolArg(name = "hops", description = "Links to follow from direct hits (0-3)", required = false, defaultValue = "1") int hops,
             @ToolArg(name = "emotion", description = "Current emotion; memories of a close feeling rank higher", required = false) String emotion,
             @ToolArg(name = "agent", description = Descriptions.AGENT, required = false, defaultValue = "claude") String agent,
-            @ToolArg(name = "limit", description = "Most memories (1-10)", required = false, defaultValue = "3") int limit) {
-        return McpErrors.guard(() -> memory.recall(caller.get(), new MemoryInputs.Recall(query, hops, emotion, agent, limit))
+            @ToolArg(name = "limit", description = "Most memories (1-10)", required = false, defaultValue = "3") int limit,
+            @ToolArg(name = "ranking", description = "relevance (default: how well a memory answers the query) or"
+                    + " strength (how strong a memory is, the first design's order)", required = false) String ranking) {
+        return McpErrors.guard(() -> memory.recall(caller.get(), new MemoryInputs.Recall(query, hops, emotion, agent, limit,
+                ranking))
                 .map(ToolCalls.respond(MemoryRenderer::recall)));
     }
 

@@ -31,6 +31,7 @@ import dev.brain.grpc.v1.MemoryPathStep;
 import dev.brain.grpc.v1.Observer;
 import dev.brain.grpc.v1.Pair;
 import dev.brain.grpc.v1.PromotionState;
+import dev.brain.grpc.v1.ReadRanking;
 import dev.brain.grpc.v1.ReadRequest;
 import dev.brain.grpc.v1.ReadResponse;
 import dev.brain.grpc.v1.ReinforceUsageRequest;
@@ -225,6 +226,18 @@ public class AgentMemory {
         return Instant.ofEpochSecond(t.getSeconds(), t.getNanos());
     }
 
+    /** The read path's ranking by its name: relevance, strength, or absent (the service's default). */
+    static ReadRanking ranking(String name) {
+        if (name == null || name.isBlank()) {
+            return ReadRanking.READ_RANKING_UNSPECIFIED;
+        }
+        return switch (name.trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "relevance" -> ReadRanking.READ_RANKING_RELEVANCE;
+            case "strength" -> ReadRanking.READ_RANKING_STRENGTH;
+            default -> throw new IllegalArgumentException("ranking: '" + name.trim() + "' is not one of relevance, strength");
+        };
+    }
+
     /** memory_recall: the read path with a new turn id and the rendered block; says what was searched when empty. */
     public Uni<Recall> recall(Caller caller, MemoryInputs.Recall in) {
         String query = required("query", in.query());
@@ -245,6 +258,7 @@ public class AgentMemory {
         if (in.emotion() != null && !in.emotion().isBlank()) {
             request.setCurrentEmotion(in.emotion().trim());
         }
+        request.setRanking(ranking(in.ranking()));
         return memory.read(tenant, request.build()).flatMap(response -> {
             List<RecalledMemory> memories = response.getMemoriesList().stream().map(AgentMemory::memory).toList();
             if (!memories.isEmpty()) {

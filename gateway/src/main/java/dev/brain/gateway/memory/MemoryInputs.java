@@ -16,7 +16,8 @@ public final class MemoryInputs {
     }
 
     @RegisterForReflection
-    public record Recall(String query, Integer hops, String emotion, String agent, Integer limit) {
+    /** {@code ranking}: relevance (default) or strength (the seed's ranking); null = the service's default. */
+    public record Recall(String query, Integer hops, String emotion, String agent, Integer limit, String ranking) {
     }
 
     @RegisterForReflection

@@ -320,7 +320,8 @@ public class UiPages {
     @GET
     @Path("/memory")
     @Operation(hidden = true)
-    public Uni<Response> memoryPage(@QueryParam("q") String q, @QueryParam("hops") Integer hops) {
+    public Uni<Response> memoryPage(@QueryParam("q") String q, @QueryParam("hops") Integer hops,
+            @QueryParam("ranking") String ranking) {
         Caller c = caller();
         if (c == null) {
             return Uni.createFrom().item(loginInstead(pathWithQuery("/ui/memory", Map.of("q", q == null ? "" : q))));
@@ -329,7 +330,7 @@ public class UiPages {
             return Uni.createFrom().item(Response.ok(Templates.memory(page(c, "memory"), "", null, null)).build());
         }
         return Uni.createFrom().deferred(() -> memory.recall(c,
-                new MemoryInputs.Recall(q.strip(), hops == null ? 2 : hops, null, null, null)))
+                new MemoryInputs.Recall(q.strip(), hops == null ? 2 : hops, null, null, null, ranking)))
                 .map(r -> Templates.memory(page(c, "memory"), q, r, null))
                 .onFailure().recoverWithItem(t -> Templates.memory(page(c, "memory"), q, null, problem(t)))
                 .map(t -> Response.ok(t).build());

@@ -141,6 +141,14 @@ class MemoryToolsTest {
     }
 
     @Test
+    void anUnknownRankingIsRefusedNamingTheArgument() {
+        JsonPath result = new McpSession(token).open().callTool("memory_recall", Map.of("query", "anything",
+                "ranking", "loudest"));
+        assertThat(result.getBoolean("isError")).isTrue();
+        assertThat(result.getString("content[0].text")).contains("ranking: 'loudest' is not one of relevance, strength");
+    }
+
+    @Test
     void aMemoryReachedOverAnEdgeShowsItsPathAndTravelsWithItThroughExportAndImport() {
         McpSession mcp = new McpSession(token).open();
         // shares the entity Anna with ANNA (Trigger 1 links them) but not the query's words
@@ -150,8 +158,9 @@ class MemoryToolsTest {
         promote(ok(mcp.callTool("memory_remember", Map.of("content", tax, "salience", 0.9, "entities", List.of("Anna"))))
                 .getLong("structuredContent.entry_id"));
 
+        // the seed's ranking follows the strongest edges (the default ranks by relevance: both would come directly)
         JsonPath recalled = ok(mcp.callTool("memory_recall", Map.of("query", "Where does Anna, the user's sister, live?",
-                "hops", 1)));
+                "hops", 1, "ranking", "strength")));
         long anchor = recalled.getLong("structuredContent.memories.find { it.content == \"" + ANNA + "\" }.node_id");
         String via = "structuredContent.memories.find { it.content == \"" + tax + "\" }";
         assertThat(recalled.getInt(via + ".shell")).as(recalled.prettify()).isEqualTo(1);

@@ -202,7 +202,8 @@ class UiPagesTest {
                     .promoteEntry(PromoteEntryRequest.newBuilder()
                             .setPair(Pair.newBuilder().setUserId(tenant).setAgentId("claude")).setId(entry).build());
         }
-        String html = page(reader, "/ui/memory?q=Where+does+Anna,+the+user's+sister,+live%3F&hops=1").then().statusCode(200)
+        String html = page(reader, "/ui/memory?q=Where+does+Anna,+the+user's+sister,+live%3F&hops=1&ranking=strength")
+                .then().statusCode(200)
                 .extract().asString();
         assertThat(html).contains("Hamburg").contains("<span class=\"anchor\">anchor</span>")
                 .contains("data-shell=\"1\"").contains("quarterly tax return")

@@ -172,6 +172,55 @@ public interface MemoryConfig {
 
     /** §9 read path. */
     interface Read {
+        /** relevance (default) or strength (the seed's ranking); a request may ask for either. */
+        @WithDefault("relevance")
+        String ranking();
+
+        /** Relevance ranking: how many nearest nodes by cosine form the vector list. */
+        @WithDefault("50")
+        int denseCandidates();
+
+        /** Relevance ranking: how many lexical matches are read and scored (BM25). */
+        @WithDefault("500")
+        int lexicalCandidates();
+
+        /**
+         * Relevance ranking: a lexeme in more of the pair's nodes than this share is too common to select
+         * candidates by (it still counts in their scores).
+         */
+        @WithDefault("0.2")
+        double lexicalCommonShare();
+
+        /** Relevance ranking: k of the reciprocal-rank fusion Σ w / (k + rank). */
+        @WithDefault("5")
+        double fusionK();
+
+        /**
+         * Relevance ranking: the vector list keeps the nodes at least this similar (cosine) — without a floor an
+         * unrelated question would always "recall" the nearest memories.
+         */
+        @WithDefault("0.2")
+        double denseMinCosine();
+
+        /** Relevance ranking: the fusion weight of the vector list (the lexical list weighs 1). */
+        @WithDefault("0.5")
+        double denseWeight();
+
+        /**
+         * Relevance ranking, with hops ≥ 1: the share of a memory's relevance that the memories remembered one and two
+         * places before and after it in the same episode receive (its context in the conversation).
+         */
+        @WithDefault("0.7,0.25")
+        List<Double> contextWeights();
+
+        /** Relevance ranking: how many of the best candidates pass a share of their score to their context. */
+        @WithDefault("30")
+        int contextCandidates();
+
+        /** Relevance ranking: memories remembered further apart than this are not each other's context. */
+        @WithDefault("1h")
+        Duration contextWindow();
+
         @WithDefault("3")
         int anchorCount();
 

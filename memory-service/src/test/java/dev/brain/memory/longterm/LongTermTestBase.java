@@ -13,6 +13,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 
 import dev.brain.grpc.v1.LongTermMemoryServiceGrpc;
+import dev.brain.grpc.v1.ReadRanking;
 import dev.brain.grpc.v1.ReadRequest;
 import dev.brain.grpc.v1.ReadResponse;
 import dev.brain.grpc.v1.RecalledMemory;
@@ -44,10 +45,10 @@ abstract class LongTermTestBase {
         return GrpcTestChannel.as(pair.tenant(), LongTermMemoryServiceGrpc.newBlockingStub(channel));
     }
 
-    /** A read of e_0 (or the given vector) with explicit hops and limit 10. */
+    /** A read of e_0 (or the given vector) with explicit hops and limit 10, ranked as the seed ranks (strength). */
     ReadRequest.Builder read(TestPair pair, float[] query, int hops) {
         return ReadRequest.newBuilder().setPair(pair.proto()).setQueryVector(LongTermFixtures.proto(query))
-                .setHops(hops).setLimit(10);
+                .setHops(hops).setLimit(10).setRanking(ReadRanking.READ_RANKING_STRENGTH);
     }
 
     ReadResponse call(TestPair pair, ReadRequest.Builder request) {

@@ -20,6 +20,7 @@ import dev.brain.grpc.v1.EdgeLayer;
 import dev.brain.grpc.v1.EmotionSector;
 import dev.brain.grpc.v1.FloatVector;
 import dev.brain.grpc.v1.Observer;
+import dev.brain.grpc.v1.ReadRanking;
 import dev.brain.grpc.v1.ReadRequest;
 import dev.brain.grpc.v1.ReadResponse;
 import dev.brain.grpc.v1.ReadShift;
@@ -374,7 +375,7 @@ class ReadPathTest extends LongTermTestBase {
         long e0 = node(dataSource, pair, NodeSpec.of("e0", unit(0)));
         String text = "what did Anna give me " + pair.userId();
         ScriptedTextVectors.script(text, unit(0));
-        ReadResponse response = longTerm(pair).read(ReadRequest.newBuilder().setPair(pair.proto()).setQueryText(text)
+        ReadResponse response = longTerm(pair).read(ReadRequest.newBuilder().setRanking(ReadRanking.READ_RANKING_STRENGTH).setPair(pair.proto()).setQueryText(text)
                 .setHops(0).build());
         assertThat(ids(response)).containsExactly(e0);
     }
@@ -393,7 +394,7 @@ class ReadPathTest extends LongTermTestBase {
 
         String broken = "the model is down " + pair.userId();
         ScriptedTextVectors.fail(broken, new IllegalStateException("connection refused"));
-        assertStatus(() -> longTerm(pair).read(ReadRequest.newBuilder().setPair(pair.proto()).setQueryText(broken)
+        assertStatus(() -> longTerm(pair).read(ReadRequest.newBuilder().setRanking(ReadRanking.READ_RANKING_STRENGTH).setPair(pair.proto()).setQueryText(broken)
                 .build()), Status.Code.UNAVAILABLE, "embedding provider unavailable");
     }
 

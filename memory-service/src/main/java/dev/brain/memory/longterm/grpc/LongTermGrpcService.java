@@ -85,7 +85,9 @@ public class LongTermGrpcService extends MutinyLongTermMemoryServiceGrpc.LongTer
             ReadResponse.Builder response = ReadResponse.newBuilder().setAnchorsFound(result.anchorsFound())
                     .setHops(result.hops()).setPoolSize(result.poolSize()).setShifted(result.shifted())
                     .setCurrentSector(LongTermMapper.sector(result.currentSector())).setBlock(result.block())
-                    .setTurnId(request.getTurnId());
+                    .setTurnId(request.getTurnId()).setRanking(result.ranking() == ReadModel.Ranking.STRENGTH
+                            ? dev.brain.grpc.v1.ReadRanking.READ_RANKING_STRENGTH
+                            : dev.brain.grpc.v1.ReadRanking.READ_RANKING_RELEVANCE);
             result.memories().forEach(m -> response.addMemories(LongTermMapper.toProto(m)));
             return response.build();
         });

@@ -180,8 +180,15 @@ final class LongTermRequests {
             render = new ReadModel.Render(o.getAgentName(), o.getUserLabel(), o.getAssistantLabel(),
                     Map.copyOf(o.getEntityNamesMap()));
         }
+        ReadModel.Ranking ranking = switch (r.getRanking()) {
+            case READ_RANKING_RELEVANCE -> ReadModel.Ranking.RELEVANCE;
+            case READ_RANKING_STRENGTH -> ReadModel.Ranking.STRENGTH;
+            case READ_RANKING_UNSPECIFIED -> "strength".equalsIgnoreCase(config.ranking()) ? ReadModel.Ranking.STRENGTH
+                    : ReadModel.Ranking.RELEVANCE;
+            default -> throw invalid("ranking: RELEVANCE or STRENGTH");
+        };
         return new ReadModel.Query(pair.getUserId(), pair.getAgentId(), turnId, text, vector, factor, shift, hops,
-                r.getCurrentEmotion(), List.copyOf(observers), limit, render);
+                r.getCurrentEmotion(), List.copyOf(observers), limit, render, ranking);
     }
 
     static RuntimeException invalid(String description) {

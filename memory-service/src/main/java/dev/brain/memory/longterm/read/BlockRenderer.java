@@ -29,6 +29,20 @@ public final class BlockRenderer {
      * @param names entity id → display name (the request's names, completed from the registry)
      */
     public static String render(List<Memory> memories, Render render, Map<Long, String> names) {
+        return render(memories, render, names, false);
+    }
+
+    /** A question about time: when, what date/day/time/year/month, how long ago, which year/month/day. */
+    private static final java.util.regex.Pattern ASKS_WHEN = java.util.regex.Pattern.compile(
+            "(?i)\\b(when|what (date|day|time|year|month)|how long ago|which (year|month|day|week))\\b");
+
+    /** Whether the query asks about time, so that the block gives each memory's date. */
+    public static boolean asksWhen(String query) {
+        return query != null && ASKS_WHEN.matcher(query).find();
+    }
+
+    /** The block; {@code withDates}: each memory that has a time says when ("When: 8 May 2023, 13:56"). */
+    public static String render(List<Memory> memories, Render render, Map<Long, String> names, boolean withDates) {
         if (memories.isEmpty()) {
             return "";
         }
@@ -42,6 +56,9 @@ public final class BlockRenderer {
             lines.add("----- Memory " + (i + 1) + " -----");
             lines.add("\"" + memory.node().content().replace("\r\n", " ").replace('\r', ' ').replace('\n', ' ') + "\"");
             lines.add("Speaker: " + speaker(memory.node().observer(), render));
+            if (withDates && memory.node().timeAt() != null) {
+                lines.add("When: " + when(memory.node().timeAt(), memory.node().timePrecision()));
+            }
             if (!memory.node().emotion().isBlank()) {
                 lines.add("Feeling: " + memory.node().emotion().trim());
             }
@@ -56,6 +73,18 @@ public final class BlockRenderer {
             }
         }
         return String.join("\n", lines);
+    }
+
+    /** The memory's time as precise as it was stored: "8 May 2023, 13:56", "8 May 2023", "May 2023", "2023". */
+    static String when(java.time.OffsetDateTime at, String precision) {
+        java.time.ZonedDateTime t = at.atZoneSameInstant(java.time.ZoneOffset.UTC);
+        String pattern = switch (precision == null ? "minute" : precision) {
+            case "minute", "hour" -> "d MMMM yyyy, HH:mm";
+            case "day", "week" -> "d MMMM yyyy";
+            case "month", "quarter" -> "MMMM yyyy";
+            default -> "yyyy";
+        };
+        return java.time.format.DateTimeFormatter.ofPattern(pattern, java.util.Locale.ENGLISH).format(t);
     }
 
     static String speaker(String observer, Render render) {

@@ -28,7 +28,12 @@ public final class ReadModel {
      */
     public record Query(String userId, String agentId, String turnId, String queryText, float[] queryVector,
             double shiftFactor, List<ShiftComponent> shift, int hops, String currentEmotion, List<String> observers,
-            int limit, Render render) {
+            int limit, Render render, Ranking ranking) {
+    }
+
+    /** The order of the result: by relevance to the query (default), or the seed's by strength. */
+    public enum Ranking {
+        RELEVANCE, STRENGTH
     }
 
     /** One returned memory: rank 1 = highest sort weight; the path has one step per shell. */
@@ -36,6 +41,6 @@ public final class ReadModel {
     }
 
     public record Result(List<Memory> memories, int anchorsFound, int hops, int poolSize, boolean shifted,
-            Optional<Integer> currentSector, String block) {
+            Optional<Integer> currentSector, String block, Ranking ranking) {
     }
 }

@@ -23,6 +23,7 @@ import dev.brain.memory.longterm.read.ReadModel.Memory;
 import dev.brain.memory.longterm.read.ReadModel.Query;
 import dev.brain.memory.longterm.read.ReadModel.Result;
 import dev.brain.memory.longterm.read.ReadModel.ShiftComponent;
+import dev.brain.memory.longterm.repository.LexicalRepository;
 import dev.brain.memory.longterm.repository.LongTermRepository;
 import dev.brain.memory.longterm.repository.LongTermRepository.Scored;
 import dev.brain.memory.longterm.repository.LongTermRepository.Step;
@@ -34,9 +35,12 @@ import io.quarkus.logging.Log;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 
 /**
- * The passive read path of memory.md §9: anchors by cosine (shell 0), then per shell one statement that
- * follows the K strongest outgoing edges of every entry (predecessor lock), dedup by smallest shell, sort by
- * decay weight × shell factor × sector factor, optionally the rendered block. Never writes nodes or edges;
+ * The passive read path of memory.md §9, in two rankings. Relevance (the default): a vector list, a lexical list
+ * (BM25 over full text with the pair's own statistics) and an associative list (the neighbours of the best of those
+ * over their strongest edges) fused by reciprocal rank, so memories come by how well they answer the query, each
+ * with the path that brought it up. Strength (the seed's): anchors by cosine (shell 0), then per shell one statement
+ * that follows the K strongest outgoing edges of every entry (predecessor lock), dedup by smallest shell, sort by
+ * decay weight × shell factor × sector factor. Both optionally render the block. Never writes nodes or edges;
  * writes only the turn record and one pipeline-log line, in one transaction with the reads.
  */
 @ApplicationScoped
@@ -47,6 +51,7 @@ public class ReadPath {
     }
 
     private final LongTermRepository repository;
+    private final LexicalRepository lexical;
     private final TextVectors vectors;
     private final Emotions emotions;
     private final MemoryConfig config;
@@ -54,9 +59,10 @@ public class ReadPath {
     private final ObjectMapper json;
     private final Clock clock;
 
-    public ReadPath(LongTermRepository repository, TextVectors vectors, Emotions emotions, MemoryConfig config,
-            PipelineLogLines log, ObjectMapper json, Clock clock) {
+    public ReadPath(LongTermRepository repository, LexicalRepository lexical, TextVectors vectors, Emotions emotions,
+            MemoryConfig config, PipelineLogLines log, ObjectMapper json, Clock clock) {
         this.repository = repository;
+        this.lexical = lexical;
         this.vectors = vectors;
         this.emotions = emotions;
         this.config = config;
@@ -120,6 +126,9 @@ public class ReadPath {
         // decay run) was ~5–14 ms of a read on a large pair; a small recorded count is still checked by counting
         boolean exact = repository.recordedActiveCount(user, agent) <= exactMax
                 && repository.activeCountUpTo(user, agent, exactMax + 1) <= exactMax;
+        if (query.ranking() == ReadModel.Ranking.RELEVANCE) {
+            return byRelevance(query, q, shifted, started, current, exact);
+        }
         List<Scored> anchors = repository.nearestActive(user, agent, q, query.observers(), read.anchorCount(), exact,
                 config.vector().hnswEfSearch()).stream().filter(s -> s.cosine() >= read.anchorMinCosine()).toList();
 
@@ -160,6 +169,14 @@ public class ReadPath {
             memories.add(new Memory(memories.size() + 1, s.node(), s.entry().shell(), s.sortWeight(), s.entry().path()));
         }
 
+        return finish(query, memories, anchors.size(), pool.size(), shifted, current, exact, started);
+    }
+
+    /** The block, the turn record and the log line of a read; the result. */
+    private Result finish(Query query, List<Memory> memories, int anchorsFound, int poolSize, boolean shifted,
+            Optional<Integer> current, boolean exact, long started) {
+        String user = query.userId();
+        String agent = query.agentId();
         String block = "";
         if (query.render() != null) {
             Map<Long, String> names = new HashMap<>(query.render().entityNames());
@@ -167,7 +184,7 @@ public class ReadPath {
             memories.forEach(m -> m.path().forEach(step -> step.sharedEntityIds().stream()
                     .filter(id -> !names.containsKey(id)).forEach(missing::add)));
             names.putAll(repository.entityNames(user, agent, List.copyOf(missing)));
-            block = BlockRenderer.render(memories, query.render(), names);
+            block = BlockRenderer.render(memories, query.render(), names, BlockRenderer.asksWhen(query.queryText()));
         }
 
         if (query.turnId() != null) {
@@ -176,9 +193,95 @@ public class ReadPath {
                 throw turnOfOtherPair(query.turnId());
             }
         }
-        Result result = new Result(memories, anchors.size(), query.hops(), pool.size(), shifted, current, block);
+        Result result = new Result(memories, anchorsFound, query.hops(), poolSize, shifted, current, block,
+                query.ranking());
         logLine(query, result, exact, (System.nanoTime() - started) / 1_000_000);
         return result;
+    }
+
+    /**
+     * §9 relevance ranking. Two ranked lists fused by reciprocal rank (Σ w / (k + rank), k {@code read.fusion-k}):
+     * the lexical matches by BM25 (weight 1; candidates: the nodes holding a query lexeme that is not common in the
+     * pair, at most {@code read.lexical-candidates}) and the {@code read.dense-candidates} nearest nodes by cosine
+     * (weight {@code read.dense-weight}). With hops ≥ 1 each candidate then passes a share of its score
+     * ({@code read.context-weights}) to the memories remembered one and two places before and after it in the same
+     * episode — its context in the conversation it came from; a memory that is only context came up "close in time"
+     * via its candidate (shell 1, that step in its path). Times the sector factor; the top {@code limit}.
+     */
+    private Result byRelevance(Query query, float[] q, boolean shifted, long started, Optional<Integer> current,
+            boolean exact) {
+        String user = query.userId();
+        String agent = query.agentId();
+        MemoryConfig.Read read = config.read();
+        List<Long> dense = repository.nearestActive(user, agent, q, query.observers(), read.denseCandidates(), exact,
+                config.vector().hnswEfSearch()).stream().filter(s -> s.cosine() >= read.denseMinCosine())
+                .map(Scored::id).toList();
+        List<Long> lexicalList = lexicalList(query, read);
+        LinkedHashMap<Long, Double> direct = Relevance.fuse(List.of(lexicalList, dense),
+                new double[] {1, read.denseWeight()}, read.fusionK());
+        // the best candidates pass their context on (a weak candidate's share cannot reach the result)
+        List<Long> seeds = direct.keySet().stream().limit(read.contextCandidates()).toList();
+        Map<Long, NodeRow> rows = new HashMap<>(repository.nodes(user, agent, seeds));
+        List<LexicalRepository.Neighbour> neighbours = query.hops() == 0 || seeds.isEmpty() ? List.of()
+                : lexical.rememberedNext(user, agent, seeds.stream().map(rows::get).filter(java.util.Objects::nonNull)
+                        .toList(), read.contextWeights().size(), read.contextWindow(), query.observers());
+        LinkedHashMap<Long, Relevance.Contextual> scored = Relevance.withContext(direct, neighbours,
+                read.contextWeights());
+        List<Long> ranked = List.copyOf(scored.keySet());
+        List<Long> missing = ranked.subList(0, Math.min(ranked.size(), query.limit() * 3)).stream()
+                .filter(id -> !rows.containsKey(id)).toList();
+        rows.putAll(repository.nodes(user, agent, missing));
+        record Ranked(long id, NodeRow node, double score, Long via) {
+        }
+        List<Ranked> pool = new ArrayList<>();
+        for (Long id : ranked) {
+            NodeRow node = rows.get(id);
+            if (node == null) {
+                continue;
+            }
+            Relevance.Contextual c = scored.get(id);
+            pool.add(new Ranked(id, node, c.score() * emotions.factor(current, node.emotion()),
+                    direct.containsKey(id) ? null : c.via()));
+        }
+        pool.sort(Comparator.comparingDouble(Ranked::score).reversed().thenComparingLong(Ranked::id));
+        List<Memory> memories = new ArrayList<>();
+        for (Ranked r : pool.subList(0, Math.min(query.limit(), pool.size()))) {
+            // a memory that is only context came up close in time via its candidate: no stored edge (id 0)
+            List<Step> path = r.via() == null ? List.of()
+                    : List.of(new Step(0, 0, r.via(), r.id(), 0, List.of("timeline"), List.of(), List.of()));
+            memories.add(new Memory(memories.size() + 1, r.node(), path.isEmpty() ? 0 : 1, r.score(), path));
+        }
+        int anchors = (int) memories.stream().filter(m -> m.shell() == 0).count();
+        return finish(query, memories, anchors, scored.size(), shifted, current, exact, started);
+    }
+
+    /**
+     * The lexical list: the query's lexemes ('english': stems, no stop words); their document frequencies in the
+     * pair; candidates by the lexemes held by at most {@code read.lexical-common-share} of the pair's nodes (else
+     * by the rarest one); scored by BM25 over every query lexeme; best first.
+     */
+    private List<Long> lexicalList(Query query, MemoryConfig.Read read) {
+        if (query.queryText() == null || query.queryText().isBlank()) {
+            return List.of();
+        }
+        List<String> lexemes = lexical.lexemes(query.queryText());
+        if (lexemes.isEmpty()) {
+            return List.of();
+        }
+        LexicalRepository.PairStats stats = lexical.stats(query.userId(), query.agentId());
+        Map<String, Long> df = lexical.documentFrequencies(query.userId(), query.agentId(), lexemes);
+        long common = Math.max(1, Math.round(stats.nodes() * read.lexicalCommonShare()));
+        List<String> selective = lexemes.stream().filter(l -> df.getOrDefault(l, 0L) > 0 && df.get(l) <= common)
+                .toList();
+        if (selective.isEmpty()) {
+            selective = lexemes.stream().filter(l -> df.getOrDefault(l, 0L) > 0)
+                    .min(Comparator.comparingLong(df::get)).map(List::of).orElse(List.of());
+        }
+        long[] frequencies = lexemes.stream().mapToLong(l -> df.getOrDefault(l, 0L)).toArray();
+        List<LexicalRepository.Match> matches = lexical.matches(query.userId(), query.agentId(), selective, lexemes,
+                query.observers(), read.lexicalCandidates());
+        return Relevance.bm25(matches, frequencies, stats.nodes(), stats.averageLength()).keySet().stream()
+                .limit(read.denseCandidates()).toList();
     }
 
     /** One shell: every distinct (node, predecessor) of the frontier expanded once, in one statement. */

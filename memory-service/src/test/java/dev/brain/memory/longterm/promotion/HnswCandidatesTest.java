@@ -25,6 +25,7 @@ import dev.brain.grpc.v1.Pair;
 import dev.brain.grpc.v1.PromoteEntryRequest;
 import dev.brain.grpc.v1.PromoteEntryResponse;
 import dev.brain.grpc.v1.PromotionOutcome;
+import dev.brain.grpc.v1.ReadRanking;
 import dev.brain.grpc.v1.ReadRequest;
 import dev.brain.grpc.v1.ShortTermMemoryServiceGrpc;
 import dev.brain.memory.longterm.weights.EdgeWeights;
@@ -159,7 +160,8 @@ class HnswCandidatesTest {
         ManagedChannel channel = GrpcTestChannel.open();
         try {
             List<Long> anchors = GrpcTestChannel.as(tenant, LongTermMemoryServiceGrpc.newBlockingStub(channel))
-                    .read(ReadRequest.newBuilder().setPair(pair).setQueryVector(LongTermFixtures.proto(unit(40)))
+                    .read(ReadRequest.newBuilder().setRanking(ReadRanking.READ_RANKING_STRENGTH).setPair(pair)
+                            .setQueryVector(LongTermFixtures.proto(unit(40)))
                             .setHops(0).build())
                     .getMemoriesList().stream().map(m -> m.getNode().getId()).toList();
             assertThat(anchors).containsExactlyInAnyOrder(active[0], active[1], active[2]);

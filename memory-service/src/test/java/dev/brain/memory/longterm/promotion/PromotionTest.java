@@ -409,4 +409,19 @@ class PromotionTest {
         assertThat(count(dataSource, "select count(*) from job_run where job = 'PROMOTION' and status = 'done'"
                 + " and trigger = 'manual' and counts->>'processed' is not null")).isGreaterThanOrEqualTo(1);
     }
+
+    @Test
+    void oneRunDrainsAQueueLongerThanABatchWithoutWaitingForTheInterval() throws Exception {
+        Pair pair = pair(tenant);
+        // 250 entries, more than two batches of promotion.batch-size (100); distinct directions, so no duplicates
+        for (int i = 0; i < 250; i++) {
+            write(pair, "drained memory " + i, 0.8, unit(100 + i));
+        }
+        RunJobResponse r = admin.runJob(RunJobRequest.newBuilder().setJob(MemoryJob.MEMORY_JOB_PROMOTION).build());
+        assertThat(r.getResult().getStatus()).isEqualTo(JobStatus.JOB_STATUS_DONE);
+        assertThat(r.getResult().getCountsOrThrow("processed")).isGreaterThanOrEqualTo(250);
+        assertThat(count(dataSource, "select count(*) from short_term_entry where user_id = ? and agent_id = ?"
+                + " and promotion_state = 'pending'", pair.getUserId(), pair.getAgentId())).isZero();
+        assertThat(nodes(pair)).isEqualTo(250);
+    }
 }

@@ -1,0 +1,137 @@
+package dev.brain.memory.longterm.repository;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.brain.db.Jdbc;
+
+/**
+ * The lexical side of the relevance read path (memory.md §9): a node's {@code search_vector} ('english' full text of
+ * its content, its entities' names and its topics; V8) queried within one pair. The statistics BM25 needs — how many
+ * active nodes the pair has, their average number of lexemes, in how many of them a lexeme occurs — come from the
+ * pair's own rows.
+ */
+@ApplicationScoped
+public class LexicalRepository {
+
+    private final Jdbc jdbc;
+
+    public LexicalRepository(Jdbc jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** The query's distinct lexemes as the 'english' configuration makes them (stemmed, no stop words), in order. */
+    public List<String> lexemes(String text) {
+        return jdbc.list("select lexeme from unnest(to_tsvector('english', ?)) order by positions[1]",
+                rs -> rs.getString(1), text);
+    }
+
+    /** The pair's active node count and their average number of distinct lexemes. */
+    public record PairStats(long nodes, double averageLength) {
+    }
+
+    public PairStats stats(String userId, String agentId) {
+        return jdbc.one("""
+                select count(*), coalesce(avg(length(search_vector)), 0) from long_term_node
+                where user_id = ? and agent_id = ? and active""", rs -> new PairStats(rs.getLong(1), rs.getDouble(2)),
+                userId, agentId).orElse(new PairStats(0, 0));
+    }
+
+    /** Per lexeme: in how many active nodes of the pair it occurs. */
+    public Map<String, Long> documentFrequencies(String userId, String agentId, List<String> lexemes) {
+        Map<String, Long> df = new LinkedHashMap<>();
+        if (lexemes.isEmpty()) {
+            return df;
+        }
+        jdbc.list("""
+                select l, (select count(*) from long_term_node n where n.user_id = ? and n.agent_id = ? and n.active
+                             and n.search_vector @@ quote_literal(l)::tsquery)
+                from unnest(?::text[]) l""", rs -> df.put(rs.getString(1), rs.getLong(2)), userId, agentId,
+                lexemes.toArray(String[]::new));
+        return df;
+    }
+
+    /** A memory remembered next to a candidate: {@code distance} −2, −1 (before it) or 1, 2 (after it). */
+    public record Neighbour(long of, long id, int distance) {
+    }
+
+    /**
+     * Per candidate (its id, its entry's creation time, its time reference), the active nodes of the pair remembered
+     * just before and after it (by the entries' creation order), up to {@code span} on each side, from the same
+     * episode: the same time reference, written within {@code window} of the candidate. The candidates come with
+     * their values, so each side is one range of {@code node_remembered_idx} whatever the statistics.
+     */
+    public List<Neighbour> rememberedNext(String userId, String agentId, List<NodeRow> candidates, int span,
+            java.time.Duration window, List<String> observers) {
+        if (candidates.isEmpty() || span <= 0) {
+            return List.of();
+        }
+        String side = """
+                select m.id, m.entry_created_at from long_term_node m
+                where m.user_id = ? and m.agent_id = ? and m.active and (cardinality(?::text[]) = 0 or m.observer = any(?))
+                  and (m.entry_created_at, m.id) %s (c.created, c.id)
+                  and m.entry_created_at between c.created - ?::interval and c.created + ?::interval
+                  and m.time_at is not distinct from c.time_at
+                order by m.entry_created_at %s, m.id %s limit ?""";
+        String sql = """
+                select c.id, b.id, -row_number() over (partition by c.id order by b.entry_created_at desc, b.id desc)
+                from unnest(?::bigint[], ?::timestamptz[], ?::timestamptz[]) c(id, created, time_at)
+                cross join lateral (%s) b
+                union all
+                select c.id, a.id, row_number() over (partition by c.id order by a.entry_created_at, a.id)
+                from unnest(?::bigint[], ?::timestamptz[], ?::timestamptz[]) c(id, created, time_at)
+                cross join lateral (%s) a""".formatted(side.formatted("<", "desc", "desc"), side.formatted(">", "asc", "asc"));
+        Long[] ids = candidates.stream().map(NodeRow::id).toArray(Long[]::new);
+        // timestamps as ISO text: the driver binds no OffsetDateTime[]
+        String[] created = candidates.stream().map(n -> n.entryCreatedAt().toString()).toArray(String[]::new);
+        String[] times = candidates.stream().map(n -> n.timeAt() == null ? null : n.timeAt().toString())
+                .toArray(String[]::new);
+        String interval = window.toSeconds() + " seconds";
+        String[] who = observers.toArray(String[]::new);
+        return jdbc.list(sql, rs -> new Neighbour(rs.getLong(1), rs.getLong(2), rs.getInt(3)), ids, created, times,
+                userId, agentId, who, who, interval, interval, span, ids, created, times, userId, agentId, who, who,
+                interval, interval, span);
+    }
+
+    /** A node that holds a query lexeme: its id, its number of lexemes, and per query lexeme how often it holds it. */
+    public record Match(long id, int length, int[] frequencies) {
+    }
+
+    /**
+     * Up to {@code limit} active nodes of the pair (observer filter; empty = both) that hold any of {@code anyOf},
+     * each with its term frequencies for every lexeme of {@code lexemes} (in that order).
+     */
+    public List<Match> matches(String userId, String agentId, List<String> anyOf, List<String> lexemes,
+            List<String> observers, int limit) {
+        if (anyOf.isEmpty()) {
+            return List.of();
+        }
+        String sql = """
+                select n.id, length(n.search_vector),
+                       array(select coalesce((select coalesce(array_length(u.positions, 1), 1)
+                                              from unnest(n.search_vector) u where u.lexeme = l), 0)
+                             from unnest(?::text[]) with ordinality as q(l, i) order by i)
+                from long_term_node n
+                where n.user_id = ? and n.agent_id = ? and n.active
+                  and n.search_vector @@ (select string_agg(quote_literal(a), ' | ')::tsquery from unnest(?::text[]) a)"""
+                + (observers.isEmpty() ? "" : " and n.observer = any(?)") + " limit ?";
+        List<Object> params = new ArrayList<>(List.of(lexemes.toArray(String[]::new), userId, agentId,
+                anyOf.toArray(String[]::new)));
+        if (!observers.isEmpty()) {
+            params.add(observers.toArray(String[]::new));
+        }
+        params.add(limit);
+        return jdbc.list(sql, rs -> {
+            Integer[] tf = (Integer[]) rs.getArray(3).getArray();
+            int[] frequencies = new int[tf.length];
+            for (int i = 0; i < tf.length; i++) {
+                frequencies[i] = tf[i];
+            }
+            return new Match(rs.getLong(1), rs.getInt(2), frequencies);
+        }, params.toArray());
+    }
+}
