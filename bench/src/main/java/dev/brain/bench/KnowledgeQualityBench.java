@@ -60,8 +60,8 @@ final class KnowledgeQualityBench {
             List<float[]> qs = LocomoBench.vectors(embed, questions);
             LocomoBench.Bm25 bm25 = new LocomoBench.Bm25(pairs.stream().map(p -> p.topic() + " " + p.distillate())
                     .toList());
-            double[] gates = {0.30, 0.35, 0.40, 0.45, 0.50, 0.55, 0.60};
-            double[] coverages = {2.0, 0.5, 0.6, 0.7};
+            double[] gates = {0.0, 0.25, 0.30, 0.35, 0.40};
+            double[] coverages = {2.0, 0.4, 0.5, 0.6};
             System.out.println("explore: gate cosine / lexical coverage | recall@5 | nothing there");
             for (double gate : gates) {
                 for (double coverage : coverages) {
@@ -78,7 +78,8 @@ final class KnowledgeQualityBench {
                         int[] rc = LocomoBench.Explore.ranks(LocomoBench.Explore.order(cs), cs, false);
                         double[] fused = new double[docs.size()];
                         for (int d = 0; d < docs.size(); d++) {
-                            boolean accepted = cs[d] >= gate || cov[d] >= coverage;
+                            boolean accepted = coverage > 1.5 ? cs[d] + 0.5 * cov[d] >= gate + 0.2
+                                    : cs[d] >= gate || cov[d] >= coverage;
                             fused[d] = !accepted ? 0 : (rb[d] > 0 ? 1.0 / (60 + rb[d]) : 0) + 1.0 / (60 + rc[d]);
                         }
                         Integer[] order = LocomoBench.Explore.order(fused);
@@ -92,7 +93,8 @@ final class KnowledgeQualityBench {
                             nothing++;
                         }
                     }
-                    System.out.printf("explore: %.2f / %.1f | %.3f | %.3f%n", gate, coverage, (double) found / pairs.size(),
+                    System.out.printf("explore: %s %.2f / %.1f | %.3f | %.3f%n", coverage > 1.5 ? "cos+cov/2 >=" : "cos >=",
+                            coverage > 1.5 ? gate + 0.2 : gate, coverage, (double) found / pairs.size(),
                             (double) nothing / unanswerable.size());
                 }
             }

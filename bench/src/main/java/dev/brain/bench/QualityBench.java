@@ -6,7 +6,8 @@ import java.util.Map;
 /**
  * {@code ./brain bench quality}: recall judged on text nobody here wrote, side by side with a plain baseline in the
  * same run (issue 40). The knowledge library on its paraphrase set ({@link KnowledgeQualityBench}; {@code --knowledge
- * false} skips it). Long-term memory on LoCoMo ({@code --locomo DIR}, {@link LocomoBench}; {@code --locomo-max N}
+ * false} skips it); error search on the dev corpus ({@link ErrorSearchQualityBench}; {@code --error-search false}
+ * skips it). Long-term memory on LoCoMo ({@code --locomo DIR}, {@link LocomoBench}; {@code --locomo-max N}
  * the first N conversations); {@code --explore true} adds offline variants of the fusion to the LoCoMo table.
  */
 final class QualityBench {
@@ -25,6 +26,10 @@ final class QualityBench {
         if (!"false".equals(options.get("knowledge"))) {
             new KnowledgeQualityBench(gatewayPort, stores::connect, memoryPort,
                     Boolean.parseBoolean(options.getOrDefault("explore", "false"))).run();
+        }
+        if (!"false".equals(options.get("error-search"))) {
+            new ErrorSearchQualityBench(gatewayPort, stores::connect, java.nio.file.Path.of(options.getOrDefault("corpus",
+                    "error-service/src/test/resources/corpus/errors-dev.jsonl"))).run();
         }
         String locomo = options.get("locomo");
         if (locomo == null) {

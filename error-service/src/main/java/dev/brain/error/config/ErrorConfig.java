@@ -52,6 +52,10 @@ public interface ErrorConfig {
          */
         @WithDefault("1000")
         int commonWordHits();
+
+        /** QueryErrors' raw-text list for short queries (docs/errors.md, QueryErrors); off only to measure without it. */
+        @WithDefault("true")
+        boolean rawTextList();
     }
 
     interface Chain {

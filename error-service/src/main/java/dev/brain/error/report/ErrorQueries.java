@@ -160,7 +160,7 @@ public class ErrorQueries {
                    order by rank desc, e.id desc limit ?) c)""".formatted(Matcher.lexemeQuery("|"), filter,
                         MAX_TEXT_HITS, Matcher.lexemeQuery("&")),
                 rs -> new Ranked(rs.getInt(1), rs.getLong(2), Jdbc.instant(rs, "last_seen_at")), params.toArray());
-        String raw = rawPattern(text);
+        String raw = config.matching().rawTextList() ? rawPattern(text) : null;
         if (raw != null) {
             List<Object> rawParams = new ArrayList<>(filterParams);
             rawParams.add(raw);

@@ -1,5 +1,7 @@
 package dev.brain.research.config;
 
+import java.util.Map;
+
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
@@ -18,6 +20,31 @@ public interface KnowledgeConfig {
     /** Cosine at or above which two topics are the same (§2.3; 0.60 on the seed's model; calibrate). */
     @WithDefault("0.60")
     double sameTopicThreshold();
+
+    /**
+     * {@link #sameTopicThreshold()} by embedding model id (cosines of one model do not carry to another): on
+     * all-MiniLM-L6-v2 distinct facts of one product are 0.6–0.7 apart, so 0.60 merged 27 of 110 (issue 40).
+     */
+    Map<String, Double> sameTopicThresholdByModel();
+
+    /**
+     * Search (§2.5): an entry is an answer when its summary's cosine to the query is at least this — by embedding
+     * model id, else {@link #maxCosineDistance()}'s 0.60 — or when it holds {@link #searchMinCoverage()} of the
+     * query's words. Chosen per model with {@code ./brain bench quality --explore true} (the paraphrase set's curve).
+     */
+    Map<String, Double> searchMinCosineByModel();
+
+    /** Search: an entry holding at least this share of the query's idf mass (BM25 words) is an answer too. */
+    @WithDefault("0.7")
+    double searchMinCoverage();
+
+    /** Search: lexical candidates read and scored by BM25. */
+    @WithDefault("500")
+    int lexicalCandidates();
+
+    /** Search: a query word in more than this share of the pair's entries does not select candidates. */
+    @WithDefault("0.2")
+    double lexicalCommonShare();
 
     /** New text below this share of the distillate makes a run a supplement (§2.3). */
     @WithDefault("0.2")

@@ -281,6 +281,21 @@ class KnowledgeGrpcServiceTest extends GrpcTestBase {
     }
 
     @Test
+    void aQuestionWithSomeOfAnEntrysWordsFindsItWithoutNeedingEveryWord() {
+        SaveResearchResponse iterative = save(fx.createDefaultSave("Iterative index scans",
+                "pgvector keeps scanning an HNSW index when a filter removes candidates (hnsw.iterative_scan);"
+                        + " without it a filtered query can return fewer rows than its LIMIT.").setSalience(0.8));
+        // "too" and "few" are stop words, "returns" and "rows" stem to the entry's words: every remaining word is held
+        SearchKnowledgeResponse hits = stub().search(SearchKnowledgeRequest.newBuilder().setPair(fx.pair)
+                .setQuery("HNSW filter returns too few rows").build());
+        assertThat(hits.getHitsList()).extracting(h -> h.getEntry().getId()).contains(iterative.getEntry().getId());
+        // one word of it is not enough to be an answer
+        SearchKnowledgeResponse weak = stub().search(SearchKnowledgeRequest.newBuilder().setPair(fx.pair)
+                .setQuery("rows of a spreadsheet in Excel macros").build());
+        assertThat(weak.getHitsList()).extracting(h -> h.getEntry().getId()).doesNotContain(iterative.getEntry().getId());
+    }
+
+    @Test
     void searchStaysInThePairAndAlwaysAnswersWithAFootprint() {
         SaveResearchResponse kafka = save(fx.createDefaultSave("Kafka search", KAFKA).addKeywords("Kafka")
                 .setSalience(0.8));

@@ -23,6 +23,8 @@ import dev.brain.memory.longterm.read.ReadModel.Memory;
 import dev.brain.memory.longterm.read.ReadModel.Query;
 import dev.brain.memory.longterm.read.ReadModel.Result;
 import dev.brain.memory.longterm.read.ReadModel.ShiftComponent;
+import dev.brain.db.search.Bm25;
+import dev.brain.db.search.ReciprocalRank;
 import dev.brain.memory.longterm.repository.LexicalRepository;
 import dev.brain.memory.longterm.repository.LongTermRepository;
 import dev.brain.memory.longterm.repository.LongTermRepository.Scored;
@@ -217,7 +219,7 @@ public class ReadPath {
                 config.vector().hnswEfSearch()).stream().filter(s -> s.cosine() >= read.denseMinCosine())
                 .map(Scored::id).toList();
         List<Long> lexicalList = lexicalList(query, read);
-        LinkedHashMap<Long, Double> direct = Relevance.fuse(List.of(lexicalList, dense),
+        LinkedHashMap<Long, Double> direct = ReciprocalRank.fuse(List.of(lexicalList, dense),
                 new double[] {1, read.denseWeight()}, read.fusionK());
         // the best candidates pass their context on (a weak candidate's share cannot reach the result)
         List<Long> seeds = direct.keySet().stream().limit(read.contextCandidates()).toList();
@@ -278,9 +280,9 @@ public class ReadPath {
                     .min(Comparator.comparingLong(df::get)).map(List::of).orElse(List.of());
         }
         long[] frequencies = lexemes.stream().mapToLong(l -> df.getOrDefault(l, 0L)).toArray();
-        List<LexicalRepository.Match> matches = lexical.matches(query.userId(), query.agentId(), selective, lexemes,
+        List<Bm25.Match> matches = lexical.matches(query.userId(), query.agentId(), selective, lexemes,
                 query.observers(), read.lexicalCandidates());
-        return Relevance.bm25(matches, frequencies, stats.nodes(), stats.averageLength()).keySet().stream()
+        return Bm25.scores(matches, frequencies, stats.nodes(), stats.averageLength()).keySet().stream()
                 .limit(read.denseCandidates()).toList();
     }
 

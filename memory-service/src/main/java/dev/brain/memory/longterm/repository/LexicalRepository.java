@@ -8,6 +8,7 @@ import java.util.Map;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.brain.db.Jdbc;
+import dev.brain.db.search.Bm25;
 
 /**
  * The lexical side of the relevance read path (memory.md §9): a node's {@code search_vector} ('english' full text of
@@ -97,15 +98,11 @@ public class LexicalRepository {
                 interval, interval, span);
     }
 
-    /** A node that holds a query lexeme: its id, its number of lexemes, and per query lexeme how often it holds it. */
-    public record Match(long id, int length, int[] frequencies) {
-    }
-
     /**
      * Up to {@code limit} active nodes of the pair (observer filter; empty = both) that hold any of {@code anyOf},
      * each with its term frequencies for every lexeme of {@code lexemes} (in that order).
      */
-    public List<Match> matches(String userId, String agentId, List<String> anyOf, List<String> lexemes,
+    public List<Bm25.Match> matches(String userId, String agentId, List<String> anyOf, List<String> lexemes,
             List<String> observers, int limit) {
         if (anyOf.isEmpty()) {
             return List.of();
@@ -131,7 +128,7 @@ public class LexicalRepository {
             for (int i = 0; i < tf.length; i++) {
                 frequencies[i] = tf[i];
             }
-            return new Match(rs.getLong(1), rs.getInt(2), frequencies);
+            return new Bm25.Match(rs.getLong(1), rs.getInt(2), frequencies);
         }, params.toArray());
     }
 }

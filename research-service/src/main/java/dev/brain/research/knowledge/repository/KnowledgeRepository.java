@@ -9,6 +9,7 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.brain.db.Jdbc;
+import dev.brain.db.search.Bm25;
 import dev.brain.db.PgVector;
 import dev.brain.research.knowledge.KnowledgePair;
 import dev.brain.tenancy.TenantUsers;
@@ -144,12 +145,57 @@ public class KnowledgeRepository {
                 + " and active", pair.userId(), pair.agentId(), type);
     }
 
-    /** Lexical list: {@code search_text @@ websearch_to_tsquery('simple', q)} by ts_rank_cd. */
-    public List<Long> lexical(KnowledgePair pair, String type, String query, int limit) {
-        return jdbc.queryCustomPlan("select id from knowledge_entry, websearch_to_tsquery('simple', ?) q"
-                + " where user_id = ? and agent_id = ? and type = ? and active and search_text @@ q"
-                + " order by ts_rank_cd(search_text, q) desc, id limit ?",
-                s -> Jdbc.bind(s, query, pair.userId(), pair.agentId(), type, limit), rs -> rs.getLong(1));
+    /** The query's distinct lexemes in the 'english' configuration (stemmed, no stop words), in order. */
+    public List<String> lexemes(String text) {
+        return jdbc.list("select lexeme from unnest(to_tsvector('english', ?)) order by positions[1]",
+                rs -> rs.getString(1), text);
+    }
+
+    /** The pair's active entries of the type: how many, their average number of lexemes. */
+    public double[] lexicalStats(KnowledgePair pair, String type) {
+        return jdbc.one("""
+                select count(*), coalesce(avg(length(search_english)), 0) from knowledge_entry
+                where user_id = ? and agent_id = ? and type = ? and active""", rs -> new double[] {rs.getLong(1),
+                rs.getDouble(2)}, pair.userId(), pair.agentId(), type).orElse(new double[] {0, 0});
+    }
+
+    /** Per lexeme, in how many of the pair's active entries of the type it occurs (in the lexemes' order). */
+    public long[] documentFrequencies(KnowledgePair pair, String type, List<String> lexemes) {
+        if (lexemes.isEmpty()) {
+            return new long[0];
+        }
+        return jdbc.list("""
+                select (select count(*) from knowledge_entry k where k.user_id = ? and k.agent_id = ? and k.type = ?
+                          and k.active and k.search_english @@ quote_literal(l)::tsquery)
+                from unnest(?::text[]) with ordinality as q(l, i) order by i""", rs -> rs.getLong(1), pair.userId(),
+                pair.agentId(), type, lexemes.toArray(String[]::new)).stream().mapToLong(Long::longValue).toArray();
+    }
+
+    /**
+     * Up to {@code limit} of the pair's active entries of the type holding any of {@code anyOf}, each with its
+     * number of lexemes and its frequency of every lexeme of {@code lexemes} (in order).
+     */
+    public List<Bm25.Match> lexicalMatches(KnowledgePair pair, String type, List<String> anyOf, List<String> lexemes,
+            int limit) {
+        if (anyOf.isEmpty()) {
+            return List.of();
+        }
+        return jdbc.list("""
+                select k.id, length(k.search_english),
+                       array(select coalesce((select coalesce(array_length(u.positions, 1), 1)
+                                              from unnest(k.search_english) u where u.lexeme = l), 0)
+                             from unnest(?::text[]) with ordinality as q(l, i) order by i)
+                from knowledge_entry k
+                where k.user_id = ? and k.agent_id = ? and k.type = ? and k.active
+                  and k.search_english @@ (select string_agg(quote_literal(a), ' | ')::tsquery from unnest(?::text[]) a)
+                limit ?""", rs -> {
+            Integer[] tf = (Integer[]) rs.getArray(3).getArray();
+            int[] frequencies = new int[tf.length];
+            for (int i = 0; i < tf.length; i++) {
+                frequencies[i] = tf[i];
+            }
+            return new Bm25.Match(rs.getLong(1), rs.getInt(2), frequencies);
+        }, lexemes.toArray(String[]::new), pair.userId(), pair.agentId(), type, anyOf.toArray(String[]::new), limit);
     }
 
     /**

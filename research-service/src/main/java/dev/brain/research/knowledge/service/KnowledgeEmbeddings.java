@@ -29,6 +29,8 @@ public class KnowledgeEmbeddings {
 
     private final MemoryServices memory;
     private final int dimension;
+    /** The model id memory-service last answered with ("" before the first answer). */
+    private volatile String model = "";
 
     public KnowledgeEmbeddings(MemoryServices memory, @ConfigProperty(name = "brain.embedding.dimension") int dimension) {
         this.memory = memory;
@@ -43,6 +45,7 @@ public class KnowledgeEmbeddings {
                 EmbedRequest.Builder request = EmbedRequest.newBuilder();
                 texts.subList(from, Math.min(texts.size(), from + BATCH)).forEach(t -> request.addTexts(cut(t)));
                 EmbedResponse response = memory.embeddings(tenant).embed(request.build());
+                model = response.getModel();
                 for (FloatVector v : response.getVectorsList()) {
                     if (v.getValuesCount() != dimension) {
                         Log.warnf("knowledge: Embed answered dimension %d, the database holds %d; semantic parts skipped",
@@ -61,6 +64,16 @@ public class KnowledgeEmbeddings {
             return Optional.empty();
         }
         return vectors.size() == texts.size() ? Optional.of(vectors) : Optional.empty();
+    }
+
+    /** The embedding model's id as memory-service last named it; "" until the first embedding. */
+    public String model() {
+        return model;
+    }
+
+    /** A threshold of {@code byModel} for the model in use, else {@code fallback}. */
+    public double threshold(java.util.Map<String, Double> byModel, double fallback) {
+        return byModel.getOrDefault(model, fallback);
     }
 
     /** A text cut to 8 KiB of UTF-8 (on a character boundary), never empty. */

@@ -115,7 +115,8 @@ public class KnowledgeSaves {
             topicVector = embeddings.embed(cmd.tenant(), List.of(topicText)).map(v -> v.get(0)).orElse(null);
             if (topicVector != null) {
                 candidate = repository.nearestKnowledge(cmd.pair(), topicVector)
-                        .filter(d -> 1 - d.distance() >= config.sameTopicThreshold())
+                        .filter(d -> 1 - d.distance() >= embeddings.threshold(config.sameTopicThresholdByModel(),
+                                config.sameTopicThreshold()))
                         .flatMap(d -> repository.byId(d.id()));
                 if (candidate.isPresent()) {
                     embedWithParagraphs(cmd.tenant(), null, paragraphs, paragraphsOf(candidate), vectors);

@@ -12,6 +12,8 @@ import java.util.Set;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.brain.db.search.Bm25;
+import dev.brain.db.search.ReciprocalRank;
 import dev.brain.research.config.KnowledgeConfig;
 import dev.brain.research.knowledge.KnowledgePair;
 import dev.brain.research.knowledge.repository.KnowledgeRepository;
@@ -20,12 +22,14 @@ import io.quarkus.logging.Log;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 
 /**
- * Stage-1 retrieval (research.md §2.5) in the caller's pair only, over its active entries of one type: three
- * ranked lists — lexical ({@code search_text @@ websearch_to_tsquery('simple', q)}), dense (summary embedding,
- * cosine distance below {@code maxCosineDistance}; an exact scan below {@code hnswFromRows} active rows in the
- * pair, the HNSW index with {@code hnsw.iterative_scan} from there) and keyword overlap (keywords ∩ query words) —
- * fused by reciprocal rank (k = {@code rrfK}), ordered by fused score × weight_decay. The footprint says how
- * many entries were searched, how many were scored and how near the nearest summary was, also below the threshold.
+ * Stage-1 retrieval (research.md §2.5, issue 40) in the caller's pair only, over its active entries of one type:
+ * three ranked lists — lexical (BM25 over the 'english' text of topic, keywords and summary with the pair's own
+ * statistics; any not-too-common word selects candidates, no need for every word), dense (summary embedding; an
+ * exact scan below {@code hnswFromRows} active rows in the pair, the HNSW index with {@code hnsw.iterative_scan}
+ * from there) and keyword overlap — of the entries that answer: cosine at least the model's gate
+ * ({@code searchMinCosineByModel}, else 0.60) or at least {@code searchMinCoverage} of the query's words; fused by
+ * reciprocal rank (k = {@code rrfK}), ordered by fused score × weight_decay. The footprint says how many entries were
+ * searched, how many were scored and how near the nearest summary was, also below the gate.
  */
 @ApplicationScoped
 public class KnowledgeSearch {
@@ -57,8 +61,31 @@ public class KnowledgeSearch {
         long storeSize = repository.storeSize(pair, type);
         Optional<float[]> vector = embeddings.embed(tenant, List.of(query)).map(v -> v.get(0));
         int depth = Math.max(DEPTH, limit * 10);
+        double minCosine = embeddings.threshold(config.searchMinCosineByModel(), 1 - config.maxCosineDistance());
 
-        List<Long> lexical = repository.lexical(pair, type, query, depth);
+        // lexical: BM25 over the 'english' text with the pair's statistics; candidates hold a not-too-common word
+        List<String> lexemes = repository.lexemes(query);
+        double[] stats = repository.lexicalStats(pair, type);
+        long[] df = repository.documentFrequencies(pair, type, lexemes);
+        long common = Math.max(1, Math.round(stats[0] * config.lexicalCommonShare()));
+        List<String> selective = new ArrayList<>();
+        int rarest = -1;
+        for (int i = 0; i < lexemes.size(); i++) {
+            if (df[i] > 0 && df[i] <= common) {
+                selective.add(lexemes.get(i));
+            }
+            if (df[i] > 0 && (rarest < 0 || df[i] < df[rarest])) {
+                rarest = i;
+            }
+        }
+        if (selective.isEmpty() && rarest >= 0) {
+            selective.add(lexemes.get(rarest));
+        }
+        List<Bm25.Match> matches = repository.lexicalMatches(pair, type, selective, lexemes, config.lexicalCandidates());
+        Map<Long, Double> coverage = Bm25.coverage(matches, df, (long) stats[0]);
+        List<Long> lexical = Bm25.scores(matches, df, (long) stats[0], stats[1]).keySet().stream().limit(depth)
+                .toList();
+
         String[] words = KnowledgeSaves.words(query).toArray(String[]::new);
         List<Long> keyword = words.length == 0 ? List.of() : repository.keywordOverlap(pair, type, words, depth);
         List<KnowledgeRepository.Distance> dense = List.of();
@@ -74,20 +101,16 @@ public class KnowledgeSearch {
         }
         Double nearest = dense.isEmpty() ? null : 1 - dense.get(0).distance();
         Map<Long, Double> cosines = new HashMap<>();
-        List<Long> denseIds = new ArrayList<>();
         for (KnowledgeRepository.Distance d : dense) {
             cosines.put(d.id(), 1 - d.distance());
-            if (d.distance() < config.maxCosineDistance()) {
-                denseIds.add(d.id());
-            }
         }
-
-        Map<Long, Double> fused = new LinkedHashMap<>();
-        for (List<Long> list : List.of(lexical, denseIds, keyword)) {
-            for (int rank = 0; rank < list.size(); rank++) {
-                fused.merge(list.get(rank), 1.0 / (config.rrfK() + rank + 1), Double::sum);
-            }
-        }
+        // an answer is close in meaning (the model's gate) or holds enough of the query's words; the lists rank
+        // only answers, so a question the library cannot answer gets nothing, not its nearest neighbours
+        java.util.function.Predicate<Long> answers = id -> cosines.getOrDefault(id, -1.0) >= minCosine
+                || coverage.getOrDefault(id, 0.0) >= config.searchMinCoverage();
+        List<Long> denseIds = dense.stream().map(KnowledgeRepository.Distance::id).filter(answers).toList();
+        Map<Long, Double> fused = ReciprocalRank.fuse(List.of(lexical.stream().filter(answers).toList(), denseIds,
+                keyword.stream().filter(answers).toList()), new double[] {1, 1, 1}, config.rrfK());
         Set<Long> scored = new LinkedHashSet<>(lexical);
         scored.addAll(keyword);
         scored.addAll(cosines.keySet());
@@ -99,6 +122,6 @@ public class KnowledgeSearch {
         }
         hits.sort(Comparator.comparingDouble(Hit::score).reversed().thenComparingLong(h -> h.entry().id()));
         return new Result(hits.subList(0, Math.min(limit, hits.size())), storeSize, scored.size(), nearest,
-                1 - config.maxCosineDistance(), "pair " + pair.label(), vector.isEmpty());
+                minCosine, "pair " + pair.label(), vector.isEmpty());
     }
 }

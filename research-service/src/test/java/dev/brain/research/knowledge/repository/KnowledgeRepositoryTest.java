@@ -62,7 +62,12 @@ class KnowledgeRepositoryTest {
         long two = insert(pair, "beta", null, "kafka", "rebalance");
         assertThat(repository.keywordOverlap(pair, "knowledge", new String[] { "kafka", "rebalance" }, 10))
                 .containsExactly(two, one);
-        assertThat(repository.lexical(pair, "knowledge", "beta summary", 10)).containsExactly(two);
+        // english lexemes ("summari"); any selective word finds an entry, with its frequency of every query lexeme
+        List<String> lexemes = repository.lexemes("the beta summary");
+        assertThat(lexemes).containsExactly("beta", "summari");
+        assertThat(repository.lexicalMatches(pair, "knowledge", List.of("beta"), lexemes, 10))
+                .extracting(dev.brain.db.search.Bm25.Match::id).containsExactly(two);
+        assertThat(repository.documentFrequencies(pair, "knowledge", lexemes)[0]).isEqualTo(1);
         assertThat(repository.storeSize(pair, "knowledge")).isEqualTo(2);
         repository.setActive(two, false, Instant.now());
         assertThat(repository.storeSize(pair, "knowledge")).isEqualTo(1);
