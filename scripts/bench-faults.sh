@@ -28,6 +28,7 @@ MEMORY_PORT=${BRAIN_MEMORY_PORT:-9112}
 RESEARCH_PORT=${BRAIN_RESEARCH_PORT:-9113}
 SERVICES=(error-service memory-service research-service gateway)
 DB_URL="jdbc:postgresql://127.0.0.1:$PG_PORT/brain"
+BRAIN_SERVICE_TOKEN=$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')  # the run's service token
 PGBIN=""
 
 say() { printf 'bench-faults: %s\n' "$*" >&2; }
@@ -110,6 +111,7 @@ start_one() {
     export OPT_OUT_TRACKING=true DJL_CACHE_DIR=$DIR/data/djl BRAIN_LOCAL_TOKEN_FILE=$DIR/data/local-token
     export BRAIN_KNOWLEDGE_ROOT=$DIR/data/knowledge BRAIN_BIND_HOST=127.0.0.1 BRAIN_DB_URL=$DB_URL
     export BRAIN_ERROR_PORT=$ERROR_PORT BRAIN_MEMORY_PORT=$MEMORY_PORT BRAIN_RESEARCH_PORT=$RESEARCH_PORT
+    export BRAIN_SERVICE_TOKEN  # the run's own (below): the gateway and the services share it on gRPC
     exec java ${BRAIN_JAVA_OPTS:--Xmx512m} -Dai.djl.offline=true -Dquarkus.http.port="$port" \
       -Dquarkus.grpc.clients.error.port="$ERROR_PORT" -Dquarkus.grpc.clients.memory.port="$MEMORY_PORT" \
       -Dquarkus.grpc.clients.research.port="$RESEARCH_PORT" -jar "$app" >>"$DIR/logs/$svc.log" 2>&1
@@ -194,6 +196,7 @@ for svc in error-service memory-service research-service; do start_one "$svc"; d
 wait_ready error-service memory-service research-service
 start_one gateway
 wait_ready gateway
+export BRAIN_SERVICE_TOKEN  # the fault bench calls the services directly too
 
 status=0
 BRAIN_DB_URL=$DB_URL java -jar "$DIR/apps/bench/quarkus-run.jar" faults --pids "$DIR/pids" \

@@ -32,6 +32,8 @@ declare -A PORT=([error-1]=$E1 [error-2]=$E2 [memory-1]=$M1 [memory-2]=$M2 [rese
 declare -A PID=()
 mkdir -p "$DATA/logs" "$DATA/knowledge"
 export PGPASSWORD=${BRAIN_DB_PASSWORD:-brain} PGOPTIONS='-c client_min_messages=warning'
+# the credential the gateway and the services share on gRPC: one per run, never written anywhere
+BRAIN_SERVICE_TOKEN=$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n'); export BRAIN_SERVICE_TOKEN
 psql_q() { psql -h 127.0.0.1 -U "${BRAIN_DB_USER:-brain}" -d "$DB" -v ON_ERROR_STOP=1 -qAtX -F '|' -c "$1"; }
 say() { printf 'scale: %s\n' "$*"; }
 FAILED=0

@@ -207,7 +207,7 @@ const byKind = (kind) => objects.filter(({ o }) => o.kind === kind).map(({ o }) 
 const configMaps = new Map(byKind('ConfigMap').map((c) => [c.metadata.name, c.data || {}]));
 const secrets = new Map(byKind('Secret').map((c) => [c.metadata.name, { ...(c.data || {}), ...(c.stringData || {}) }]));
 // Secrets the operator creates before applying (deploy/README.md); every other reference must be rendered
-const EXTERNAL_SECRETS = { dev: ['brain-admin-token'], prod: ['brain-admin-token', 'brain-db-credentials'] }[OVERLAY] || [];
+const EXTERNAL_SECRETS = { dev: ['brain-admin-token', 'brain-service-token'], prod: ['brain-admin-token', 'brain-db-credentials', 'brain-service-token'] }[OVERLAY] || [];
 const workloads = [...byKind('Deployment'), ...byKind('StatefulSet')];
 const clusters = byKind('Cluster');
 const matches = (selector, labels) => Object.entries(selector || {}).every(([k, v]) => labels && labels[k] === v);
@@ -320,7 +320,7 @@ for (const w of workloads) {
       const needed = name === 'BRAIN_EMBEDDING_URL' ? value('BRAIN_EMBEDDING_PROVIDER') === 'openai' : loopback || relative || def === undefined;
       if (needed) check(env.has(name), `${id}: ${s.name} needs ${name} (its default ${def === undefined ? '(none)' : def} cannot work in a cluster)`);
     }
-    for (const name of ['BRAIN_DB_USER', 'BRAIN_DB_PASSWORD']) {
+    for (const name of ['BRAIN_DB_USER', 'BRAIN_DB_PASSWORD', 'BRAIN_SERVICE_TOKEN']) {
       if (s.placeholders.has(name)) check(env.get(name) && env.get(name).secret, `${id}: ${name} must come from a Secret`);
     }
     // where the configuration points: Services, network policy, volumes
@@ -375,6 +375,33 @@ for (const o of [...byKind('Service'), ...byKind('PodDisruptionBudget')]) {
   check(podsOf(sel).length > 0, `${o.kind}/${o.metadata.name}: selector ${JSON.stringify(sel)} selects no pod`);
 }
 for (const np of byKind('NetworkPolicy')) check(np.spec.podSelector.matchLabels === undefined || podsOf(np.spec.podSelector.matchLabels).length > 0, `NetworkPolicy/${np.metadata.name}: selects no pod`);
+// every workload and database is covered: ingress is denied by default, each has a policy of its own, the services'
+// gRPC is open only to Brain's pods and namespaces labelled brain.dev/grpc-client=true, the database only to Brain's pods
+// (and, for a CloudNativePG cluster, its own instances and the operator's namespace)
+const policies = byKind('NetworkPolicy').filter((np) => (np.spec.policyTypes || ['Ingress']).includes('Ingress'));
+check(policies.some((np) => Object.keys(np.spec.podSelector.matchLabels || {}).length === 0 && !(np.spec.ingress || []).length),
+  'no default-deny ingress NetworkPolicy (podSelector {} with no ingress rule)');
+const coverage = [...workloads.map((w) => ({ name: `${w.kind}/${w.metadata.name}`, labels: w.spec.template.metadata.labels })),
+  ...clusters.map((c) => ({ name: `Cluster/${c.metadata.name}`, labels: { 'cnpg.io/cluster': c.metadata.name }, cluster: true }))];
+for (const { name, labels, cluster } of coverage) {
+  const own = policies.filter((np) => Object.keys(np.spec.podSelector.matchLabels || {}).length > 0 && matches(np.spec.podSelector.matchLabels, labels));
+  if (!check(own.length > 0, `${name}: no NetworkPolicy of its own (only the default deny): nothing may reach it, or a policy is missing`)) continue;
+  const component = labels['app.kubernetes.io/component'];
+  const database = cluster || labels['app.kubernetes.io/name'] === 'brain-db';
+  if (component !== 'service' && !database) continue; // the gateway is the one entry from outside
+  for (const np of own) for (const rule of np.spec.ingress || []) {
+    check(rule.from && rule.from.length > 0, `${name}: NetworkPolicy/${np.metadata.name} has a rule open to every pod`);
+    for (const f of rule.from || []) {
+      const selected = f.podSelector && !f.namespaceSelector && Object.keys(f.podSelector.matchLabels || {}).length > 0
+        ? podsOf(f.podSelector.matchLabels) : [];
+      const brainPod = selected.length > 0 && selected.every((pod) => pod.metadata.labels['app.kubernetes.io/part-of'] === 'brain'
+        || (cluster && pod.metadata.labels['cnpg.io/cluster'] === labels['cnpg.io/cluster']));
+      const clients = !database && f.namespaceSelector && !f.podSelector && matches({ 'brain.dev/grpc-client': 'true' }, f.namespaceSelector.matchLabels);
+      const operator = cluster && f.namespaceSelector && !f.podSelector && matches({ 'kubernetes.io/metadata.name': 'cnpg-system' }, f.namespaceSelector.matchLabels);
+      check(brainPod || clients || operator, `${name}: NetworkPolicy/${np.metadata.name} lets ${JSON.stringify(f)} in: only Brain's pods${database ? '' : ' and namespaces labelled brain.dev/grpc-client=true'} may`);
+    }
+  }
+}
 for (const h of byKind('HorizontalPodAutoscaler')) check(workloads.some((w) => w.kind === h.spec.scaleTargetRef.kind && w.metadata.name === h.spec.scaleTargetRef.name), `HorizontalPodAutoscaler/${h.metadata.name}: no ${h.spec.scaleTargetRef.kind} ${h.spec.scaleTargetRef.name}`);
 
 if (problems.length) {

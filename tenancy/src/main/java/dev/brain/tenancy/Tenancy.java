@@ -2,16 +2,31 @@ package dev.brain.tenancy;
 
 import java.util.regex.Pattern;
 
+import org.eclipse.microprofile.config.ConfigProvider;
+
 import io.grpc.Context;
 import io.grpc.Metadata;
 import io.grpc.Status;
 
-/** The tenant a gRPC call acts for: its metadata key, its syntax, and the lookup inside a call. */
+/**
+ * The tenant a gRPC call acts for and the credential it comes with: the metadata keys, the tenant's syntax, the
+ * lookup inside a call, and the metadata a client sends ({@link #metadataFor}).
+ */
 public final class Tenancy {
 
-    /** gRPC metadata header that carries the caller's tenant (set by the gateway from the bearer token). */
+    /** gRPC metadata header that names the tenant a holder of the service token acts for. */
     public static final Metadata.Key<String> TENANT_HEADER = Metadata.Key.of("brain-tenant",
             Metadata.ASCII_STRING_MARSHALLER);
+
+    /** gRPC metadata header with the caller's credential: {@code Bearer <API token or service token>}. */
+    public static final Metadata.Key<String> AUTHORIZATION = Metadata.Key.of("authorization",
+            Metadata.ASCII_STRING_MARSHALLER);
+
+    /** The config key of the token the gateway and the services share; {@code BRAIN_SERVICE_TOKEN} in production. */
+    public static final String SERVICE_TOKEN_KEY = "brain.service-token";
+
+    /** A service token shorter than this is refused at start: it must not be guessable. */
+    static final int SERVICE_TOKEN_MIN_LENGTH = 32;
 
     /** error-code.md §2: 1–64 characters of {@code [A-Za-z0-9._-]}. */
     public static final Pattern TENANT_SYNTAX = Pattern.compile("[A-Za-z0-9._-]{1,64}");
@@ -21,7 +36,7 @@ public final class Tenancy {
     private Tenancy() {
     }
 
-    /** The tenant of the current call; the {@link TenantInterceptor} guarantees one inside every service method. */
+    /** The tenant of the current call; the {@link CallerInterceptor} guarantees one inside every service method. */
     public static String currentTenant() {
         String tenant = TENANT.get();
         if (tenant == null) {
@@ -44,10 +59,41 @@ public final class Tenancy {
         return tenant;
     }
 
-    /** Metadata that makes a call act for {@code tenant}; used by clients (gateway, service-to-service). */
+    /**
+     * Metadata that makes a call act for {@code tenant} with this process's service token ({@link #serviceToken()});
+     * used by the gateway and by services calling services.
+     */
     public static Metadata metadataFor(String tenant) {
+        return metadataFor(serviceToken(), tenant);
+    }
+
+    /** Metadata of a call with {@code token} (an API token or the service token) that names {@code tenant} (null: none). */
+    public static Metadata metadataFor(String token, String tenant) {
         Metadata metadata = new Metadata();
-        metadata.put(TENANT_HEADER, tenant);
+        metadata.put(AUTHORIZATION, "Bearer " + token);
+        if (tenant != null) {
+            metadata.put(TENANT_HEADER, tenant);
+        }
         return metadata;
+    }
+
+    /**
+     * The service token of this process (config {@value #SERVICE_TOKEN_KEY}), or an exception that says how to set it.
+     * Read from the config on each call: a lookup in a map, and no copy that could outlive a test profile.
+     */
+    public static String serviceToken() {
+        return checkedServiceToken(ConfigProvider.getConfig().getOptionalValue(SERVICE_TOKEN_KEY, String.class).orElse(null));
+    }
+
+    static String checkedServiceToken(String token) {
+        if (token == null || token.isBlank()) {
+            throw new IllegalStateException(SERVICE_TOKEN_KEY + " is not set: set BRAIN_SERVICE_TOKEN to the token the gateway"
+                    + " and the services share (./brain up makes one in data/service-token)");
+        }
+        if (token.strip().length() < SERVICE_TOKEN_MIN_LENGTH) {
+            throw new IllegalStateException(SERVICE_TOKEN_KEY + " is too short: at least " + SERVICE_TOKEN_MIN_LENGTH
+                    + " characters");
+        }
+        return token.strip();
     }
 }

@@ -30,8 +30,10 @@ class ErrorGrpcServiceTest extends GrpcTestBase {
     }
 
     @Test
-    void callWithoutTenantIsUnauthenticated() {
-        assertThatThrownBy(() -> ErrorServiceGrpc.newBlockingStub(channel).stats(ErrorStatsRequest.getDefaultInstance()))
+    void callWithTheServiceTokenButWithoutTenantIsUnauthenticated() {
+        var stub = ErrorServiceGrpc.newBlockingStub(channel).withInterceptors(MetadataUtils.newAttachHeadersInterceptor(
+                dev.brain.tenancy.Tenancy.metadataFor(dev.brain.tenancy.Tenancy.serviceToken(), null)));
+        assertThatThrownBy(() -> stub.stats(ErrorStatsRequest.getDefaultInstance()))
                 .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
                     assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.UNAUTHENTICATED);
                     assertThat(e.getStatus().getDescription()).contains("brain-tenant");
@@ -40,11 +42,12 @@ class ErrorGrpcServiceTest extends GrpcTestBase {
 
     @Test
     void callWithMalformedTenantIsUnauthenticated() {
-        Metadata bad = new Metadata();
-        bad.put(Metadata.Key.of("brain-tenant", Metadata.ASCII_STRING_MARSHALLER), "no spaces allowed");
+        Metadata bad = dev.brain.tenancy.Tenancy.metadataFor(dev.brain.tenancy.Tenancy.serviceToken(), "no spaces allowed");
         var stub = ErrorServiceGrpc.newBlockingStub(channel).withInterceptors(MetadataUtils.newAttachHeadersInterceptor(bad));
         assertThatThrownBy(() -> stub.stats(ErrorStatsRequest.getDefaultInstance()))
-                .isInstanceOfSatisfying(StatusRuntimeException.class,
-                        e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.UNAUTHENTICATED));
+                .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+                    assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.UNAUTHENTICATED);
+                    assertThat(e.getStatus().getDescription()).startsWith("invalid tenant in metadata 'brain-tenant'");
+                });
     }
 }

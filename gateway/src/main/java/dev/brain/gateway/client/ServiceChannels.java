@@ -14,6 +14,7 @@ import io.grpc.ManagedChannel;
 import io.quarkus.grpc.GrpcClient;
 import io.quarkus.logging.Log;
 import io.quarkus.runtime.StartupEvent;
+import dev.brain.tenancy.Tenancy;
 
 /**
  * Connects the gateway to the three services while it starts, before it takes its first request. A gRPC channel is
@@ -42,6 +43,7 @@ class ServiceChannels {
     Channel research;
 
     void onStart(@Observes StartupEvent event, ServicesConfig config) {
+        Tenancy.serviceToken(); // fails the start with how to set it, instead of every call later
         Duration wait = config.connectAtStart();
         if (wait.isZero()) {
             return;

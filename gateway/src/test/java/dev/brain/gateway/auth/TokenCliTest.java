@@ -17,6 +17,16 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.brain.grpc.v1.ListProjectsRequest;
+import dev.brain.grpc.v1.Scope;
+import dev.brain.grpc.v1.SessionServiceGrpc;
+import dev.brain.grpc.v1.UpsertProjectRequest;
+import dev.brain.tenancy.Tenancy;
+import io.grpc.ManagedChannel;
+import io.grpc.ManagedChannelBuilder;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.stub.MetadataUtils;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 
@@ -88,11 +98,59 @@ class TokenCliTest {
         Run refused = brain(reader, "token", "list");
         assertThat(refused.exit()).isEqualTo(1);
         assertThat(refused.stderr()).contains("403").contains("scope admin");
-        assertThat(brain(reader, "token", "create").exit()).isEqualTo(2);
+        Run readerCreates = brain(reader, "token", "create");
+        assertThat(readerCreates.exit()).isEqualTo(1);
+        assertThat(readerCreates.stderr()).contains("403").contains("scope admin");
         assertThat(brain(reader, "token", "revoke", "nonsense").exit()).isEqualTo(2);
         Run badScope = brain(tokens.create("cli-admin", "default", Set.of("admin"), "test"), "token", "create", "--tenant",
                 "cli-admin", "--scopes", "read,root");
         assertThat(badScope.exit()).isEqualTo(1);
         assertThat(badScope.stderr()).contains("scopes[1]: 'root' is not a scope");
+    }
+
+    /**
+     * What a grpcurl user does (README, "Call a service directly"): {@code ./brain token create --scopes read} with
+     * their admin token, then calls error-service (the packaged one these tests run) with
+     * {@code authorization: Bearer <token>}: the tenant's reads answer, a write is refused for its scope, and a
+     * {@code brain-tenant} header naming another tenant is refused.
+     */
+    @Test
+    void aReadTokenFromTheCliReadsOverGrpcAndWritesNothing() throws Exception {
+        String tenant = "cli-grpc-" + UUID.randomUUID().toString().substring(0, 8);
+        String admin = tokens.create(tenant, "default", Set.of("admin"), "test");
+        Run created = brain(admin, "token", "create", "--scopes", "read");
+        assertThat(created.exit()).as(created.stderr()).isZero();
+        assertThat(created.stdout()).contains("of tenant " + tenant);
+        String token = created.lastLine();
+
+        ManagedChannel channel = ManagedChannelBuilder.forAddress("127.0.0.1", 19101).usePlaintext().build();
+        try {
+            SessionServiceGrpc.SessionServiceBlockingStub sessions = SessionServiceGrpc.newBlockingStub(channel)
+                    .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(Tenancy.metadataFor(token, null)));
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(15); // the services re-read tokens every 3 s
+            while (true) {
+                try {
+                    sessions.listProjects(ListProjectsRequest.newBuilder().setScope(Scope.getDefaultInstance()).build());
+                    break;
+                } catch (StatusRuntimeException e) {
+                    if (e.getStatus().getCode() != Status.Code.UNAUTHENTICATED || System.nanoTime() > until) {
+                        throw e;
+                    }
+                    Thread.sleep(100);
+                }
+            }
+            StatusRuntimeException write = org.junit.jupiter.api.Assertions.assertThrows(StatusRuntimeException.class,
+                    () -> sessions.upsertProject(UpsertProjectRequest.newBuilder().setScope(Scope.getDefaultInstance())
+                            .setName("never").build()));
+            assertThat(write.getStatus().getCode()).isEqualTo(Status.Code.PERMISSION_DENIED);
+            assertThat(write.getStatus().getDescription()).contains("needs a token with scope write (this one has read)");
+            StatusRuntimeException forged = org.junit.jupiter.api.Assertions.assertThrows(StatusRuntimeException.class,
+                    () -> SessionServiceGrpc.newBlockingStub(channel)
+                            .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(Tenancy.metadataFor(token, "local")))
+                            .listProjects(ListProjectsRequest.newBuilder().setScope(Scope.getDefaultInstance()).build()));
+            assertThat(forged.getStatus().getCode()).isEqualTo(Status.Code.PERMISSION_DENIED);
+        } finally {
+            channel.shutdownNow();
+        }
     }
 }

@@ -22,6 +22,9 @@ import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
  */
 public class BrainServices implements QuarkusTestResourceLifecycleManager {
 
+    /** The service token of the test profile (tenancy's microprofile-config.properties): the packaged services get it. */
+    public static final String SERVICE_TOKEN = "test-service-token-known-to-everyone-000";
+
     public static final Map<String, Integer> PORTS = new LinkedHashMap<>();
     static {
         PORTS.put("error-service", 19101);
@@ -53,6 +56,7 @@ public class BrainServices implements QuarkusTestResourceLifecycleManager {
                         .redirectErrorStream(true)
                         .redirectOutput(new File("target/" + service.getKey() + "-for-gateway-tests.log"));
                 process.environment().put("BRAIN_DB_URL", db);
+                process.environment().put("BRAIN_SERVICE_TOKEN", SERVICE_TOKEN);
                 process.environment().put("OPT_OUT_TRACKING", "true");
                 processes.add(process.start());
             }

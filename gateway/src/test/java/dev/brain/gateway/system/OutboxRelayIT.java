@@ -105,7 +105,7 @@ class OutboxRelayIT {
 
     private long report(String output) {
         return ErrorServiceGrpc.newBlockingStub(channel)
-                .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(Tenancy.metadataFor(tenant)))
+                .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(Tenancy.metadataFor(dev.brain.gateway.support.BrainServices.SERVICE_TOKEN, tenant)))
                 .withDeadlineAfter(30, TimeUnit.SECONDS)
                 .reportError(ReportErrorRequest.newBuilder().setScope(Scope.newBuilder().setProject("shop"))
                         .setRawOutput(output).build()).getError().getId();
@@ -164,6 +164,7 @@ class OutboxRelayIT {
         ProcessBuilder process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(new File("target/" + service + "-relay-it.log")));
         process.environment().put("BRAIN_DB_URL", DB);
+        process.environment().put("BRAIN_SERVICE_TOKEN", dev.brain.gateway.support.BrainServices.SERVICE_TOKEN);
         process.environment().put("OPT_OUT_TRACKING", "true");
         return process.start();
     }

@@ -506,7 +506,7 @@ class ReembedTest {
         assertStatus(() -> reembed(Pair.newBuilder().setUserId(tenant + ":" + "u".repeat(100)).setAgentId("claude")
                 .build(), true), Status.Code.INVALID_ARGUMENT, "pair.user_id");
         assertStatus(() -> MemoryAdminServiceGrpc.newBlockingStub(channel).reembed(ReembedRequest.getDefaultInstance()),
-                Status.Code.UNAUTHENTICATED, "missing tenant");
+                Status.Code.UNAUTHENTICATED, "missing credential");
         assertThat(withoutDuration(reembed(pair(tenant), true))).isEqualTo(counts(0, 0, 0, 0));
         assertThat(withoutDuration(reembed(null, false))).isEqualTo(counts(0, 0, 0, 0));
     }

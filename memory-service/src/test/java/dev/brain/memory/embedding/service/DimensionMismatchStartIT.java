@@ -27,6 +27,7 @@ class DimensionMismatchStartIT {
         builder.environment().put("BRAIN_EMBEDDING_PROVIDER", provider);
         builder.environment().put("BRAIN_EMBEDDING_DIMENSION", dimension);
         builder.environment().put("OPT_OUT_TRACKING", "true");
+        builder.environment().put("BRAIN_SERVICE_TOKEN", "test-service-token-known-to-everyone-000");
         Process process = builder.start();
         boolean exited = process.waitFor(90, TimeUnit.SECONDS);
         if (!exited) {
