@@ -167,8 +167,12 @@ await check('another tenant sees none of it', async () => {
   await page.goto(`${base}/ui/errors?q=quantity_in_ui&all=true`);
   expect(await page.locator('tr[data-error-id]').count() === 0 && !(await page.content()).includes('NameError'),
     'the other tenant finds the error');
-  await page.goto(`${base}/ui/errors/${errorId}`);
+  const foreign = await page.goto(`${base}/ui/errors/${errorId}`);
   expect(!(await page.content()).includes('quantity_in_ui'), 'the other tenant opens the error');
+  expect(foreign.status() === 404, `another tenant's error answers ${foreign.status()}, not 404`);
+  const badProject = await page.goto(`${base}/ui/errors?project=${encodeURIComponent('../bad project')}`);
+  expect(badProject.status() === 400 && (await page.locator('nav').count()) > 0 && (await page.content()).includes('project'),
+    `a bad project answers ${badProject.status()} without the page and its reason`);
   await page.goto(`${base}/ui/network?node=error:${errorId}`);
   await page.waitForFunction(() => document.body.dataset.graphReady, null, { timeout: 15000 });
   expect(await page.evaluate(() => window.brainGraph ? window.brainGraph.edges().length : 0) === 0, 'the other tenant sees synapses');

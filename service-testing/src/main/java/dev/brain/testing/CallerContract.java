@@ -92,6 +92,15 @@ public abstract class CallerContract extends GrpcTestBase {
         }
     }
 
+    /** Waits until the service has read {@code token} (it then answers anything but "unknown or revoked token"). */
+    private void awaitKnown(String token) {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while ("unknown or revoked token".equals(catching(() -> read(withToken(token, null))).getDescription())
+                && System.nanoTime() < until) {
+            sleep();
+        }
+    }
+
     private static void sleep() {
         try {
             Thread.sleep(50);
@@ -181,7 +190,7 @@ public abstract class CallerContract extends GrpcTestBase {
                 "write", TestApiTokens.create(tenant, "write"), "admin", TestApiTokens.create(tenant, "admin"),
                 "none", TestApiTokens.create(tenant));
         List<String> levels = List.of("none", "read", "write", "admin", "system");
-        eventually(() -> read(withToken(tokens.get("read"), null)));
+        tokens.values().forEach(this::awaitKnown);
         for (MethodDescriptor<?, ?> method : methods()) {
             String needed = CallerInterceptor.declaredScope(method).orElseThrow();
             String below = levels.get(levels.indexOf(needed) - 1);

@@ -52,6 +52,14 @@ public class StatusMapping implements ExceptionHandlerProvider {
                 return Status.UNAVAILABLE.withDescription("database unavailable: " + oneLine(sql.getMessage()));
             }
         }
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            // 22021 character_not_in_repertoire (a NUL in text), 22P05 untranslatable_character: RequestText removes
+            // NUL from every request, so this is text that came another way (a file, an import)
+            if (t instanceof SQLException sql && ("22021".equals(sql.getSQLState()) || "22P05".equals(sql.getSQLState()))) {
+                return Status.INVALID_ARGUMENT.withDescription("text: holds a character the database cannot store (NUL,"
+                        + " \\u0000): " + oneLine(sql.getMessage()));
+            }
+        }
         Log.errorf(failure, "unexpected failure in a gRPC call");
         return Status.INTERNAL.withDescription(failure.getClass().getSimpleName() + ": " + oneLine(failure.getMessage()));
     }

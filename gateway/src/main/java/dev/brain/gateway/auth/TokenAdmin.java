@@ -9,6 +9,7 @@ import java.util.regex.Pattern;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.brain.tenancy.RequestText;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
@@ -61,6 +62,9 @@ public class TokenAdmin {
 
     public CreatedToken create(Caller caller, NewToken in) {
         NewToken n = in == null ? new NewToken(null, null, null, null, null) : in;
+        if (n.tenant() != null && RequestText.blank(n.tenant())) {
+            throw new IllegalArgumentException("tenant: empty; leave it out for a token of your own tenant");
+        }
         String tenant = tenantOf(caller, n.tenant(), "creating a token of another tenant");
         String user = blank(n.user()) ? null : n.user().strip();
         if (user != null && !USER.matcher(user).matches()) {
@@ -74,7 +78,7 @@ public class TokenAdmin {
         if (!PROJECT.matcher(project).matches()) {
             throw new IllegalArgumentException("project: '" + project + "' is not a project name (1–128 of [A-Za-z0-9._-], first a letter or digit)");
         }
-        String label = n.label() == null ? "" : n.label().strip();
+        String label = n.label() == null ? "" : RequestText.clean(n.label()).strip(); // the services' text rule
         if (label.length() > MAX_LABEL) {
             throw new IllegalArgumentException("label: " + label.length() + " characters, at most " + MAX_LABEL);
         }

@@ -66,6 +66,7 @@ import dev.brain.grpc.v1.SolutionOutcome;
 import dev.brain.grpc.v1.SolutionSource;
 import dev.brain.grpc.v1.ObservedLearning;
 import dev.brain.grpc.v1.RecordToolUseRequest;
+import dev.brain.tenancy.RequestText;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -119,7 +120,7 @@ public class ErrorIntelligence {
 
     /** {@code value}, or an {@link IllegalArgumentException} naming the field when it is blank. */
     public static String required(String field, String value) {
-        if (value == null || value.isBlank()) {
+        if (value == null || RequestText.blank(value)) { // invisible-only text is blank too (tenancy's one rule)
             throw new IllegalArgumentException(field + ": is required and must not be blank");
         }
         return value;

@@ -16,6 +16,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.brain.gateway.auth.Caller;
 import dev.brain.gateway.auth.CurrentCaller;
@@ -59,9 +60,11 @@ public class HooksResource {
     private final HookConfig config;
     private final ProjectFindings findings;
     private final ToolUses toolUses;
+    private final ObjectMapper json;
 
     public HooksResource(ErrorIntelligence errors, CodeIntelligence code, CurrentCaller caller, HookConfig config,
-            ProjectFindings findings) {
+            ProjectFindings findings, ObjectMapper json) {
+        this.json = json;
         this.errors = errors;
         this.code = code;
         this.caller = caller;
@@ -74,7 +77,8 @@ public class HooksResource {
     @RequiresScope(TokenScope.WRITE)
     @POST
     @Path("/session-start")
-    public Uni<Response> sessionStart(JsonNode hook) {
+    public Uni<Response> sessionStart(byte[] body) {
+        JsonNode hook = read(body);
         return answer(SESSION_START, hook, config.deadline(), who -> {
             Uni<Void> registered = who.session() == null ? Uni.createFrom().voidItem()
                     : errors.registerSession(who, "claude-code", config.deadline()).onFailure().recoverWithNull();
@@ -97,7 +101,8 @@ public class HooksResource {
     @RequiresScope(TokenScope.WRITE)
     @POST
     @Path("/pre-tool-use")
-    public Uni<Response> preToolUse(JsonNode hook) {
+    public Uni<Response> preToolUse(byte[] body) {
+        JsonNode hook = read(body);
         return answer(PRE_TOOL_USE, hook, config.preToolUseDeadline(), who -> {
             String command = text(hook.path("tool_input"), "command");
             if (!"Bash".equals(text(hook, "tool_name")) || command.isBlank()) {
@@ -132,7 +137,8 @@ public class HooksResource {
     @RequiresScope(TokenScope.WRITE)
     @POST
     @Path("/post-tool-use-failure")
-    public Uni<Response> postToolUseFailure(JsonNode hook) {
+    public Uni<Response> postToolUseFailure(byte[] body) {
+        JsonNode hook = read(body);
         return answer(POST_TOOL_USE_FAILURE, hook, config.deadline(), who -> {
             String error = text(hook, "error");
             if (!"Bash".equals(text(hook, "tool_name")) || hook.path("is_interrupt").asBoolean(false) || error.isBlank()) {
@@ -165,7 +171,8 @@ public class HooksResource {
     @RequiresScope(TokenScope.WRITE)
     @POST
     @Path("/post-tool-use")
-    public Uni<Response> postToolUse(JsonNode hook) {
+    public Uni<Response> postToolUse(byte[] body) {
+        JsonNode hook = read(body);
         return answer(POST_TOOL_USE, hook, config.deadline(), who -> {
             Uni<String> learned = trail(who, hook);
             JsonNode input = hook.path("tool_input");
@@ -223,6 +230,23 @@ public class HooksResource {
             return second;
         }
         return second == null ? first : first + "\n" + second;
+    }
+
+    /**
+     * The hook's payload, or null for a body that is not one JSON value (not JSON, too deeply nested, something after
+     * it, any content type): a hook's contract is "200 and an empty or valid answer", so such a body is answered with
+     * nothing instead of a 400 or 415 that Claude Code would show the user.
+     */
+    private JsonNode read(byte[] body) {
+        if (body == null || body.length == 0) {
+            return null;
+        }
+        try {
+            return json.readTree(body);
+        } catch (java.io.IOException | RuntimeException notAPayload) {
+            Log.debugf("hook: a body that is not a JSON payload, answered with nothing (%s)", notAPayload.getMessage());
+            return null;
+        }
     }
 
     /** Runs a hook's work for the caller; any failure or lateness becomes an empty answer. */

@@ -2,6 +2,7 @@ package dev.brain.gateway.mcp;
 
 import java.util.function.Supplier;
 
+import dev.brain.gateway.Reasons;
 import dev.brain.gateway.client.ServiceCallException;
 import io.quarkiverse.mcp.server.ToolCallException;
 import io.smallrye.mutiny.Uni;
@@ -17,9 +18,9 @@ final class McpErrors {
         try {
             uni = call.get();
         } catch (IllegalArgumentException e) {
-            return Uni.createFrom().failure(new ToolCallException(e.getMessage()));
+            return Uni.createFrom().failure(new ToolCallException(Reasons.oneLine(e.getMessage())));
         }
-        return uni.onFailure(ServiceCallException.class).transform(f -> new ToolCallException(f.getMessage()))
-                .onFailure(IllegalArgumentException.class).transform(f -> new ToolCallException(f.getMessage()));
+        return uni.onFailure(ServiceCallException.class).transform(f -> new ToolCallException(Reasons.oneLine(f.getMessage())))
+                .onFailure(IllegalArgumentException.class).transform(f -> new ToolCallException(Reasons.oneLine(f.getMessage())));
     }
 }

@@ -44,6 +44,7 @@ import dev.brain.grpc.v1.TimeRef;
 import dev.brain.grpc.v1.WriteEntryReason;
 import dev.brain.grpc.v1.WriteEntryRequest;
 import dev.brain.grpc.v1.WriteEntryResponse;
+import dev.brain.tenancy.RequestText;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -95,7 +96,7 @@ public class AgentMemory {
     }
 
     static String required(String field, String value) {
-        if (value == null || value.isBlank()) {
+        if (value == null || RequestText.blank(value)) { // invisible-only text is blank too (tenancy's one rule)
             throw new IllegalArgumentException(field + ": is required and must not be blank");
         }
         return value;

@@ -33,6 +33,7 @@ import dev.brain.grpc.v1.SaveResearchResponse;
 import dev.brain.grpc.v1.SearchFootprint;
 import dev.brain.grpc.v1.SearchKnowledgeRequest;
 import dev.brain.grpc.v1.SearchKnowledgeResponse;
+import dev.brain.tenancy.RequestText;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -152,7 +153,7 @@ public class LibraryAccess {
     // ---- arguments ------------------------------------------------------------------------------------------
 
     static String required(String field, String value) {
-        if (value == null || value.isBlank()) {
+        if (value == null || RequestText.blank(value)) { // invisible-only text is blank too (tenancy's one rule)
             throw new IllegalArgumentException(field + ": is required and must not be blank");
         }
         return value;

@@ -11,6 +11,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import dev.brain.gateway.Reasons;
 import dev.brain.gateway.auth.Caller;
 import dev.brain.gateway.auth.CurrentCaller;
 import dev.brain.gateway.auth.RequiresScope;
@@ -125,7 +126,8 @@ public class AdminJobsResource {
         }
         if (!JOBS.contains(name)) {
             return Uni.createFrom().item(Response.status(Response.Status.NOT_FOUND)
-                    .entity(Map.of("error", "job: unknown job '" + name + "'; known: " + String.join(", ", JOBS.stream().sorted().toList())))
+                    .entity(Map.of("error", Reasons.oneLine("job: unknown job '" + name + "'; known: "
+                            + String.join(", ", JOBS.stream().sorted().toList()))))
                     .build());
         }
         Caller c = caller.get();

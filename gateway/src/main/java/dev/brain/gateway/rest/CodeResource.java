@@ -59,14 +59,16 @@ public class CodeResource {
     @Path("/modules")
     public Uni<Response> modules(@QueryParam("purpose") String purpose, @QueryParam("language") String language,
             @QueryParam("category") String category, @QueryParam("project") String project,
-            @QueryParam("limit") Integer limit, @QueryParam("page_token") String pageToken,
+            @QueryParam("limit") String limit, @QueryParam("page_token") String pageToken,
             @HeaderParam(ErrorsResource.SESSION_HEADER) String session, @Context HttpHeaders headers) {
         if (purpose != null) {
             return Uni.createFrom().deferred(() -> code.find(who(project, session, true), purpose, language, category,
-                    limit)).map(view -> Negotiation.answer(headers, Response.Status.OK, view, CodeRenderer::reusable));
+                    QueryValues.integer("limit", limit)))
+                    .map(view -> Negotiation.answer(headers, Response.Status.OK, view, CodeRenderer::reusable));
         }
-        return Uni.createFrom().deferred(() -> code.list(who(project, session, false), language, category, limit,
-                pageToken)).map(view -> Negotiation.answer(headers, Response.Status.OK, view, CodeRenderer::list));
+        return Uni.createFrom().deferred(() -> code.list(who(project, session, false), language, category,
+                QueryValues.integer("limit", limit), pageToken))
+                .map(view -> Negotiation.answer(headers, Response.Status.OK, view, CodeRenderer::list));
     }
 
     @RequiresScope(TokenScope.WRITE)

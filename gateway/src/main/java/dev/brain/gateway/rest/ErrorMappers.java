@@ -12,6 +12,7 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 
+import dev.brain.gateway.Reasons;
 import dev.brain.gateway.client.ServiceCallException;
 
 /**
@@ -25,9 +26,15 @@ public class ErrorMappers {
         return error(Response.Status.BAD_REQUEST, e.getMessage());
     }
 
-    /** JSON of the wrong shape ({@code "exit_code": "abc"}): 400 naming the field (Quarkus answers it bare in prod). */
+    /**
+     * JSON of the wrong shape ({@code "exit_code": "abc"}, {@code "exit_code": 1.5}, {@code "error_output": 123}: see
+     * {@link StrictJson}): 400 naming the field (Quarkus answers it bare in prod).
+     */
     @ServerExceptionMapper
     public Response mismatchedJson(MismatchedInputException e) {
+        if (String.valueOf(e.getOriginalMessage()).startsWith("Trailing token")) {
+            return error(Response.Status.BAD_REQUEST, "body: something follows the JSON value (one JSON value per body)");
+        }
         String field = e.getPath().stream().map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
                 .collect(Collectors.joining("."));
         String type = e.getTargetType() == null ? "another type" : e.getTargetType().getSimpleName();
@@ -58,6 +65,7 @@ public class ErrorMappers {
     }
 
     private static Response error(Response.Status status, String message) {
-        return Response.status(status).type(MediaType.APPLICATION_JSON).entity(Map.of("error", message)).build();
+        return Response.status(status).type(MediaType.APPLICATION_JSON).entity(Map.of("error", Reasons.oneLine(message)))
+                .build();
     }
 }

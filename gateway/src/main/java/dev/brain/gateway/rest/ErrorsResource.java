@@ -93,15 +93,17 @@ public class ErrorsResource {
     @RequiresScope(TokenScope.READ)
     @GET
     @Path("/errors")
-    public Uni<Response> query(@QueryParam("q") String q, @QueryParam("project_only") @DefaultValue("false") boolean projectOnly,
-            @QueryParam("limit") Integer limit, @QueryParam("project") String project,
+    public Uni<Response> query(@QueryParam("q") String q, @QueryParam("project_only") String projectOnly,
+            @QueryParam("limit") String limit, @QueryParam("project") String project,
             @QueryParam("filter") String filter, @HeaderParam(SESSION_HEADER) String session,
             @Context HttpHeaders headers) {
         if (q == null && filter != null) {
-            return Uni.createFrom().deferred(() -> errors.list(who(project, session), filter, limit == null ? 20 : limit, null))
+            return Uni.createFrom().deferred(() -> errors.list(who(project, session), filter,
+                    QueryValues.integer("limit", limit, 20), null))
                     .map(view -> Negotiation.answer(headers, Response.Status.OK, view, ErrorRenderer::list));
         }
-        return Uni.createFrom().deferred(() -> errors.query(who(project, session), q, projectOnly, limit == null ? 10 : limit))
+        return Uni.createFrom().deferred(() -> errors.query(who(project, session), q,
+                QueryValues.bool("project_only", projectOnly, false), QueryValues.integer("limit", limit, 10)))
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, ErrorRenderer::query));
     }
 
@@ -136,9 +138,10 @@ public class ErrorsResource {
     @GET
     @Path("/rules")
     public Uni<Response> rules(@QueryParam("project") String project,
-            @QueryParam("include_inactive") @DefaultValue("false") boolean includeInactive,
+            @QueryParam("include_inactive") String includeInactive,
             @HeaderParam(SESSION_HEADER) String session, @Context HttpHeaders headers) {
-        return Uni.createFrom().deferred(() -> errors.rules(who(project, session), includeInactive, null))
+        return Uni.createFrom().deferred(() -> errors.rules(who(project, session),
+                QueryValues.bool("include_inactive", includeInactive, false), null))
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, ErrorRenderer::rules));
     }
 
@@ -209,9 +212,10 @@ public class ErrorsResource {
     @RequiresScope(TokenScope.READ)
     @GET
     @Path("/notifications")
-    public Uni<Response> notifications(@QueryParam("acknowledge") @DefaultValue("false") boolean acknowledge,
+    public Uni<Response> notifications(@QueryParam("acknowledge") String acknowledgeParam,
             @QueryParam("project") String project, @HeaderParam(SESSION_HEADER) String session,
             @Context HttpHeaders headers) {
+        boolean acknowledge = QueryValues.bool("acknowledge", acknowledgeParam, false);
         if (acknowledge) { // marking read changes what the tenant's other sessions see
             ScopeGuard.require(caller.get(), TokenScope.WRITE, "acknowledge=true");
         }

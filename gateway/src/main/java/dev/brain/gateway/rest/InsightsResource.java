@@ -45,11 +45,11 @@ public class InsightsResource {
     @RequiresScope(TokenScope.READ)
     @GET
     public Uni<Response> list(@QueryParam("type") String type, @QueryParam("min_priority") String minPriority,
-            @QueryParam("status") String status, @QueryParam("limit") Integer limit,
+            @QueryParam("status") String status, @QueryParam("limit") String limit,
             @QueryParam("project") String project, @QueryParam("page_token") String pageToken,
             @Context HttpHeaders headers) {
-        return Uni.createFrom().deferred(() -> research.insights(tenant(), type, minPriority, status, limit, project,
-                pageToken))
+        return Uni.createFrom().deferred(() -> research.insights(tenant(), type, minPriority, status,
+                QueryValues.integer("limit", limit), project, pageToken))
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, ResearchRenderer::insights));
     }
 
@@ -84,18 +84,19 @@ public class InsightsResource {
     @RequiresScope(TokenScope.READ)
     @GET
     @Path("/suggest")
-    public Uni<Response> suggest(@QueryParam("context") String context, @QueryParam("limit") Integer limit,
+    public Uni<Response> suggest(@QueryParam("context") String context, @QueryParam("limit") String limit,
             @QueryParam("agent") String agent, @Context HttpHeaders headers) {
-        return Uni.createFrom().deferred(() -> research.suggest(caller.get(), context, limit, agent))
+        return Uni.createFrom().deferred(() -> research.suggest(caller.get(), context, QueryValues.integer("limit", limit),
+                agent))
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, ResearchRenderer::suggestions));
     }
 
     @RequiresScope(TokenScope.READ)
     @GET
     @Path("/trends")
-    public Uni<Response> trends(@QueryParam("project") String project, @QueryParam("window_days") Integer windowDays,
+    public Uni<Response> trends(@QueryParam("project") String project, @QueryParam("window_days") String windowDays,
             @Context HttpHeaders headers) {
-        return Uni.createFrom().deferred(() -> research.trends(tenant(), project, windowDays))
+        return Uni.createFrom().deferred(() -> research.trends(tenant(), project, QueryValues.integer("window_days", windowDays)))
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, ResearchRenderer::trends));
     }
 }

@@ -40,9 +40,9 @@ public class KnowledgeResource {
     @RequiresScope(TokenScope.READ)
     @GET
     @Path("/search")
-    public Uni<Response> search(@QueryParam("query") String query, @QueryParam("limit") Integer limit,
+    public Uni<Response> search(@QueryParam("query") String query, @QueryParam("limit") String limit,
             @QueryParam("agent") String agent, @Context HttpHeaders headers) {
-        return Uni.createFrom().deferred(() -> library.search(caller.get(), query, limit, agent))
+        return Uni.createFrom().deferred(() -> library.search(caller.get(), query, QueryValues.integer("limit", limit), agent))
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, ResearchRenderer::search));
     }
 

@@ -193,8 +193,10 @@ public class MemoryResource {
     @Produces(MediaType.APPLICATION_JSON)
     public Uni<ImportResult> importMemory(byte[] data, @QueryParam("agent") String agent,
             @QueryParam("on_conflict") @DefaultValue("fail") String onConflict,
-            @QueryParam("recompute_edges") @DefaultValue("false") boolean recomputeEdges,
-            @QueryParam("embed_missing") @DefaultValue("false") boolean embedMissing) {
+            @QueryParam("recompute_edges") String recomputeEdgesParam,
+            @QueryParam("embed_missing") String embedMissingParam) {
+        boolean recomputeEdges = QueryValues.bool("recompute_edges", recomputeEdgesParam, false);
+        boolean embedMissing = QueryValues.bool("embed_missing", embedMissingParam, false);
         return Uni.createFrom().deferred(() -> {
             Caller c = caller.get();
             if (data == null || data.length == 0) {

@@ -1,6 +1,5 @@
 package dev.brain.gateway.rest;
 
-import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -33,17 +32,19 @@ public class NetworkResource {
     @GET
     @Path("/explore")
     @Produces(MediaType.APPLICATION_JSON)
-    public Uni<Exploration> explore(@QueryParam("node_type") String type, @QueryParam("node_id") long id,
-            @QueryParam("max_depth") @DefaultValue("3") int maxDepth) {
-        return network.explore(caller.get().tenant(), NodeTypes.ref("node", type, id), maxDepth);
+    public Uni<Exploration> explore(@QueryParam("node_type") String type, @QueryParam("node_id") String id,
+            @QueryParam("max_depth") String maxDepth) {
+        Long node = QueryValues.whole("node_id", id);
+        return network.explore(caller.get().tenant(), NodeTypes.ref("node", type, node == null ? 0 : node),
+                QueryValues.integer("max_depth", maxDepth, 3));
     }
 
     @RequiresScope(TokenScope.READ)
     @GET
     @Path("/explore")
     @Produces(MediaType.TEXT_PLAIN)
-    public Uni<String> exploreText(@QueryParam("node_type") String type, @QueryParam("node_id") long id,
-            @QueryParam("max_depth") @DefaultValue("3") int maxDepth) {
+    public Uni<String> exploreText(@QueryParam("node_type") String type, @QueryParam("node_id") String id,
+            @QueryParam("max_depth") String maxDepth) {
         return explore(type, id, maxDepth).map(NetworkRenderer::explore);
     }
 

@@ -199,7 +199,14 @@ public class UiPages {
             return Uni.createFrom().item(loginInstead(pathWithQuery("/ui/errors", Map.of("q", q == null ? "" : q))));
         }
         String f = filter == null || filter.isBlank() ? "unresolved" : filter.strip().toLowerCase(Locale.ROOT);
-        Who who = new Who(c.tenant(), ErrorIntelligence.project(project, c.defaultProject()), null);
+        String projectName;
+        try {
+            projectName = ErrorIntelligence.project(project, c.defaultProject());
+        } catch (IllegalArgumentException badProject) { // the page with the reason, not the REST API's JSON
+            return Uni.createFrom().item(Response.status(Response.Status.BAD_REQUEST).entity(Templates.errors(
+                    page(c, "errors"), q, f, c.defaultProject(), all, false, List.of(), null, badProject.getMessage())).build());
+        }
+        Who who = new Who(c.tenant(), projectName, null);
         boolean searching = q != null && !q.isBlank();
         Uni<List<ErrorRow>> rows = searching
                 ? Uni.createFrom().deferred(() -> errors.query(who, q.strip(), !all, 50))
@@ -226,8 +233,11 @@ public class UiPages {
         return Uni.createFrom().deferred(() -> errors.get(who, id))
                 .flatMap(detail -> timeline.daily(c.tenant(), id)
                         .map(days -> Templates.error(page(c, "errors"), detail, days, null)))
-                .onFailure().recoverWithItem(t -> Templates.error(page(c, "errors"), null, null, problem(t)))
-                .map(t -> Response.ok(t).build());
+                .map(t -> Response.ok(t).build())
+                // an unknown id (also another tenant's) is a 404 page; other failures keep the page with the reason
+                .onFailure().recoverWithItem(t -> Response.status(t instanceof ServiceCallException e
+                        && e.kind() == ServiceCallException.Kind.NOT_FOUND ? 404 : 200)
+                        .entity(Templates.error(page(c, "errors"), null, null, problem(t))).build());
     }
 
     /** brain_update_error from the page: resolved / not an error (write scope). */

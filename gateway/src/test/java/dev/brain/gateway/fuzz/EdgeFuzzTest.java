@@ -64,7 +64,8 @@ class EdgeFuzzTest {
     private static final Map<String, long[]> TALLY = new TreeMap<>();
 
     /** Strings a careless validator trips on. */
-    static final List<String> NASTY = List.of("", " ", "\n", "\t\r\n", "\u0000", "\u0000abc", "\uD800", "\uDC00x",
+    static final List<String> NASTY = List.of("", " ", "\n", "\t\r\n", "\u0000", "\u0000abc", "a\u0000b", "\u200b\u202e",
+            "\u200b", "\u2060\ufeff\u00a0", "\u3164", "\uD800", "\uDC00x",
             "\uFFFF", "\uFEFF", "\u202Eevil", "😀", "é", "null", "undefined", "NaN", "-1", "0", "1e309", "99999999999999999999",
             "../../../../etc/passwd", "..", "/", "\\", "C:\\Windows", "<script>alert(1)</script>", "' OR 1=1 --",
             "\"; DROP TABLE errors; --", "%s%n%d", "${jndi:ldap://x}", "{}", "[]", "{\"a\":", "a".repeat(5000),
@@ -197,6 +198,32 @@ class EdgeFuzzTest {
         }
     }
 
+    /** Bodies that are JSON but no JSON-RPC message, and broken ones: a JSON-RPC error, never a 5xx. */
+    @Test
+    void aBodyThatIsNoJsonRpcMessageGetsAJsonRpcError() throws IOException {
+        McpSession mcp = new McpSession(token).open();
+        Random r = new Random(SEED + 5);
+        List<String> bodies = new ArrayList<>(List.of("null", "[]", "[null]", "[1]", "42", "true", "\"x\"", "{", "", " ",
+                "{\"jsonrpc\":\"2.0\"}", "{\"jsonrpc\":\"2.0\",\"id\":1}", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":null}"));
+        for (int i = 0; i < 40; i++) {
+            bodies.add(JSON.writeValueAsString(draw(VALUE, r)));
+        }
+        for (String body : bodies) {
+            long t0 = System.nanoTime();
+            Response response = mcp.postRaw(body);
+            tally("MCP raw body", System.nanoTime() - t0);
+            assertThat(response.statusCode()).as("%s: %s", abbreviate(body), abbreviate(response.asString())).isBetween(200, 499);
+            String json = jsonOf(response);
+            if (!json.isBlank()) {
+                JsonNode answer = JSON.readTree(json);
+                if (answer.has("error")) {
+                    assertThat(answer.path("error").path("code").asInt()).as(abbreviate(body)).isNotEqualTo(-32603);
+                    assertThat(answer.path("error").path("message").asText()).as(abbreviate(body)).isNotBlank();
+                }
+            }
+        }
+    }
+
     /** The JSON of a response, whether it came as plain JSON or as one server-sent event. */
     static String jsonOf(Response response) {
         String body = response.asString();
@@ -211,6 +238,14 @@ class EdgeFuzzTest {
             }
         }
         return data.toString();
+    }
+
+    /** {@code s} with everything outside printable ASCII escaped, so a failure message survives the test report. */
+    static String printable(String s) {
+        StringBuilder sb = new StringBuilder();
+        abbreviate(s).codePoints().forEach(c -> sb.append(c >= 0x20 && c < 0x7f ? Character.toString(c)
+                : String.format("\\u%04x", c)));
+        return sb.toString();
     }
 
     static String abbreviate(String s) {
@@ -291,9 +326,12 @@ class EdgeFuzzTest {
         return sb.toString();
     }
 
-    /** A body: usually an object of the endpoint's fields, else any JSON, broken JSON or nothing. */
+    /** A body: usually an object of the endpoint's fields, else any JSON, broken JSON, JSON with garbage after it or nothing. */
     private String body(Endpoint e, Random r) throws IOException {
-        switch (r.nextInt(12)) {
+        switch (r.nextInt(13)) {
+            case 12 -> {
+                return JSON.writeValueAsString(Map.of(e.fields().get(0), draw(TEXT, r))) + " " + draw(TEXT, r);
+            }
             case 0 -> {
                 return "";
             }
@@ -381,13 +419,26 @@ class EdgeFuzzTest {
         }
     }
 
-    /** 2xx, or 4xx; a 400 carries a one-line reason (JSON {@code error} or text). */
+    /**
+     * What a 400's reason starts with: the field, parameter or part it is about ({@code exit_code: …}, {@code body: …});
+     * an import names the line first ({@code line 3: kind: …}).
+     */
+    static final java.util.regex.Pattern NAMES_THE_FIELD = java.util.regex.Pattern.compile("^(line \\d+: .+|[A-Za-z_][\\w.\\[\\]-]*: .+)");
+
+    /** 2xx, or 4xx; a 400 carries a one-line reason that names the field (JSON {@code error}) or says why (text). */
     static void assertEdgeAnswer(String what, Response response) {
         int status = response.statusCode();
         assertThat(status).as("%s answered %d: %s", what, status, abbreviate(response.asString()))
                 .isBetween(200, 499);
         if (status == 400) {
             assertThat(response.asString()).as("%s: a 400 says why", what).isNotBlank();
+            String type = response.contentType();
+            if (type != null && type.startsWith("application/json")) {
+                String error = response.jsonPath().getString("error");
+                assertThat(error).as("%s: a 400 names the field: %s", printable(what), printable(response.asString()))
+                        .matches(NAMES_THE_FIELD)
+                        .doesNotContain("\n");
+            }
         }
     }
 
@@ -599,10 +650,13 @@ class EdgeFuzzTest {
                             .as(what).isEqualTo(events.get(hook));
                 }
             }
-            // broken JSON is refused by the JSON layer, never a 5xx
-            Response broken = as("application/json").body("{\"session_id\": \"x\", ".getBytes(StandardCharsets.UTF_8))
-                    .post("/hooks/" + hook);
-            assertThat(broken.statusCode()).isBetween(200, 499);
+            // a body a hook cannot use (broken JSON, text, garbage after the JSON, any content type) is answered with nothing
+            for (int i = 0; i < 10; i++) {
+                String text = i == 0 ? "{\"session_id\": \"x\", " : i == 1 ? "{\"session_id\": \"x\"} garbage" : draw(TEXT, r);
+                Response broken = as(i % 3 == 0 ? "text/plain" : "application/json").body(text.getBytes(StandardCharsets.UTF_8))
+                        .post("/hooks/" + hook);
+                assertThat(broken.statusCode()).as("%s with %s", hook, abbreviate(text)).isEqualTo(200);
+            }
         }
     }
 }

@@ -63,8 +63,20 @@ public final class McpSession {
         return request.when().post("/mcp");
     }
 
+    /** A body sent as it is, JSON-RPC or not, in the session. */
+    public Response postRaw(String body) {
+        var request = given().contentType(ContentType.JSON).accept(ACCEPT).body(body.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
+        if (sessionId != null) {
+            request.header("Mcp-Session-Id", sessionId);
+        }
+        return request.when().post("/mcp");
+    }
+
     /** The JSON of a response, whether it came as plain JSON or as one server-sent event. */
-    static String body(Response response) {
+    public static String body(Response response) {
         String body = response.asString();
         String type = response.contentType();
         if (type == null || !type.startsWith("text/event-stream")) {

@@ -132,7 +132,7 @@ class UiPagesTest {
         // the search box shows the query itself; no row comes back
         assertThat(page(other, "/ui/errors?q=quantity_in_ui&all=true").asString()).doesNotContain("data-error-id")
                 .doesNotContain("NameError");
-        String detail = page(other, "/ui/errors/" + id).then().statusCode(200).extract().asString();
+        String detail = page(other, "/ui/errors/" + id).then().statusCode(404).extract().asString();
         assertThat(detail).doesNotContain("quantity_in_ui").contains("class=\"problem\"");
     }
 
