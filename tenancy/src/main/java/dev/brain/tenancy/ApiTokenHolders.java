@@ -35,17 +35,23 @@ final class ApiTokenHolders {
     private static final String LIVE_TOKENS = "SELECT token_sha256, tenant, scopes FROM gateway.api_token WHERE revoked_at IS NULL";
 
     private final DataSource database;
+    private final ScheduledExecutorService reader;
     private volatile Map<String, Holder> byHash = Map.of();
     private volatile boolean warnedMissing;
 
     ApiTokenHolders(DataSource database, Duration refresh) {
         this.database = database;
-        ScheduledExecutorService reader = Executors.newSingleThreadScheduledExecutor(task -> {
+        this.reader = Executors.newSingleThreadScheduledExecutor(task -> {
             Thread thread = new Thread(task, "api-token-holders");
             thread.setDaemon(true);
             return thread;
         });
         reader.scheduleWithFixedDelay(this::refresh, 0, refresh.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** Stops re-reading (the service stops; a test restarts the application in the same JVM). */
+    void close() {
+        reader.shutdownNow();
     }
 
     /** The holder of a token, or null when no live API token has that value. */

@@ -5,6 +5,7 @@ import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.Optional;
 
+import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
@@ -49,6 +50,11 @@ public class CallerInterceptor implements ServerInterceptor {
             Instance<DataSource> database) {
         this.serviceToken = Tenancy.serviceToken().getBytes(StandardCharsets.UTF_8);
         this.apiTokens = new ApiTokenHolders(database.get(), tokenRefresh);
+    }
+
+    @PreDestroy
+    void stop() {
+        apiTokens.close();
     }
 
     @Override

@@ -70,9 +70,14 @@ public class MemoryServiceClient {
         this.calls = new ServiceCall(NAME, channel, config);
     }
 
-    /** Writes a short-term entry (memory_remember). */
+    /**
+     * Writes a short-term entry (memory_remember). With an {@code entry_key} the write is idempotent (the same key and
+     * content answer the stored entry), so it is retried like a read when its connection was lost or the service was
+     * unavailable; without one it is sent once.
+     */
     public Uni<WriteEntryResponse> writeEntry(String tenant, WriteEntryRequest request) {
-        return calls.call(shortTerm, tenant, s -> s.writeEntry(request));
+        return request.getEntryKey().isEmpty() ? calls.call(shortTerm, tenant, s -> s.writeEntry(request))
+                : calls.read(shortTerm, tenant, s -> s.writeEntry(request));
     }
 
     /** Short-term entries nearest to a query (what a recall that found nothing says is still waiting). */

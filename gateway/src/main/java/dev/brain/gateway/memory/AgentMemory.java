@@ -183,8 +183,9 @@ public class AgentMemory {
         Observer observer = observer(in.observer());
         Pair pair = pair(caller, in.agent());
         String tenant = caller.tenant();
+        // a key of this call: a retry after a lost connection answers the entry the first attempt may have stored
         WriteEntryRequest.Builder request = WriteEntryRequest.newBuilder().setPair(pair).setObserver(observer)
-                .setContent(content).setSalience(salience);
+                .setContent(content).setSalience(salience).setEntryKey("remember-" + UUID.randomUUID());
         if (in.topics() != null) {
             for (int i = 0; i < in.topics().size(); i++) {
                 request.addTopics(required("topics[" + i + "]", in.topics().get(i)));

@@ -3,7 +3,6 @@ package dev.brain.gateway.rest;
 import jakarta.inject.Singleton;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
@@ -16,7 +15,8 @@ import io.quarkus.jackson.ObjectMapperCustomizer;
  * where text belongs ({@code "error_output": 123}), a fraction where a whole number belongs ({@code "exit_code": 1.5},
  * an MCP {@code error_id} of 1.5), a number or a word where a switch belongs ({@code "resolved": 2}, {@code "maybe"})
  * is refused with a 400 naming the field ({@link ErrorMappers#mismatchedJson}) instead of being read as something
- * else. The MCP server converts tool arguments with this mapper too.
+ * else. A number written as text ({@code "limit": "5"}) is still read as the number it says, which some MCP clients
+ * send. The MCP server converts tool arguments with this mapper too.
  */
 @Singleton
 class StrictJson implements ObjectMapperCustomizer {
@@ -25,7 +25,6 @@ class StrictJson implements ObjectMapperCustomizer {
     public void customize(ObjectMapper mapper) {
         mapper.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
         mapper.disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
-        mapper.disable(MapperFeature.ALLOW_COERCION_OF_SCALARS);
         for (CoercionInputShape scalar : new CoercionInputShape[] { CoercionInputShape.Integer, CoercionInputShape.Float,
                 CoercionInputShape.Boolean }) {
             mapper.coercionConfigFor(LogicalType.Textual).setCoercion(scalar, CoercionAction.Fail);

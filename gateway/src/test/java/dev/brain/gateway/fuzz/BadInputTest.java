@@ -193,6 +193,10 @@ class BadInputTest {
         String refusal = answer.get("error") != null ? answer.getString("error.message") : answer.getString("result.content[0].text");
         assertThat(answer.get("error") != null || answer.getBoolean("result.isError")).as(answer.prettify()).isTrue();
         assertThat(refusal).contains("error_id");
+
+        // a number written as text is the number it says (some MCP clients send them so)
+        JsonPath asText = mcp.callTool("memory_recall", Map.of("query", "what does the shop read its orders from", "limit", "3"));
+        assertThat(asText.getBoolean("isError")).as(asText.prettify()).isFalse();
     }
 
     // --------------------------------------------------------------- hooks: 200, always
