@@ -206,7 +206,11 @@ final class ServiceCall {
         boolean described = description != null && !description.isBlank();
         Status.Code code = status.getCode();
         if (connectionLost(status)) {
-            // not the service's answer: retried like UNAVAILABLE when idempotent, but no sign of an outage
+            // not the service's answer: retried like UNAVAILABLE when idempotent, but no sign of an outage. The
+            // instance that closed it is stopping; another one may still wait out a reconnect back-off from its own
+            // restart, with no other connection ready: end the back-off so the retry finds one (the scale test's
+            // second restart round waited 5 s for a connection)
+            reconnectNow();
             return new ServiceCallException(Kind.UNAVAILABLE, describe(failure), Status.Code.UNAVAILABLE, false);
         }
         boolean outage = code == Status.Code.UNAVAILABLE || (code == Status.Code.DEADLINE_EXCEEDED && lateIsOutage);
