@@ -111,7 +111,7 @@ start_one() {
     export OPT_OUT_TRACKING=true DJL_CACHE_DIR=$DIR/data/djl BRAIN_LOCAL_TOKEN_FILE=$DIR/data/local-token
     export BRAIN_KNOWLEDGE_ROOT=$DIR/data/knowledge BRAIN_BIND_HOST=127.0.0.1 BRAIN_DB_URL=$DB_URL
     export BRAIN_ERROR_PORT=$ERROR_PORT BRAIN_MEMORY_PORT=$MEMORY_PORT BRAIN_RESEARCH_PORT=$RESEARCH_PORT
-    export BRAIN_SERVICE_TOKEN  # the run's own (below): the gateway and the services share it on gRPC
+    export BRAIN_SERVICE_TOKEN  # the run's own (made at the top): the gateway and the services share it on gRPC
     exec java ${BRAIN_JAVA_OPTS:--Xmx512m} -Dai.djl.offline=true -Dquarkus.http.port="$port" \
       -Dquarkus.grpc.clients.error.port="$ERROR_PORT" -Dquarkus.grpc.clients.memory.port="$MEMORY_PORT" \
       -Dquarkus.grpc.clients.research.port="$RESEARCH_PORT" -jar "$app" >>"$DIR/logs/$svc.log" 2>&1

@@ -208,6 +208,16 @@ public abstract class CallerContract extends GrpcTestBase {
     }
 
     @Test
+    public void aTokenLimitedToOneUserIsRefused() {
+        String tenant = tenant("user");
+        String alices = TestApiTokens.createForUser(tenant, "alice", "write");
+        awaitKnown(alices);
+        Status status = catching(() -> read(withToken(alices, null)));
+        assertThat(status.getCode()).isEqualTo(Status.Code.PERMISSION_DENIED);
+        assertThat(status.getDescription()).startsWith("a token of user 'alice' is not accepted on gRPC");
+    }
+
+    @Test
     public void aRevokedTokenStopsWorking() {
         String tenant = tenant("revoked");
         String token = TestApiTokens.create(tenant, "read");

@@ -29,12 +29,19 @@ public final class TestApiTokens {
 
     /** A new live token of {@code tenant} holding {@code scopes} (e.g. {@code read}); the plain token. */
     public static String create(String tenant, String... scopes) {
+        return createForUser(tenant, null, scopes);
+    }
+
+    /** A new live token of {@code tenant} limited to {@code user} (null: the whole tenant); the plain token. */
+    public static String createForUser(String tenant, String user, String... scopes) {
         String token = "brn_" + UUID.randomUUID().toString().replace("-", "") + UUID.randomUUID().toString().replace("-", "");
         try (Connection db = connection(); PreparedStatement insert = db.prepareStatement("INSERT INTO gateway.api_token"
-                + " (token_sha256, tenant, default_project, scopes, label, created_at) VALUES (?, ?, 'default', ?, 'test', now())")) {
+                + " (token_sha256, tenant, user_id, default_project, scopes, label, created_at)"
+                + " VALUES (?, ?, ?, 'default', ?, 'test', now())")) {
             insert.setString(1, sha256(token));
             insert.setString(2, tenant);
-            insert.setArray(3, db.createArrayOf("text", scopes));
+            insert.setString(3, user);
+            insert.setArray(4, db.createArrayOf("text", scopes));
             insert.executeUpdate();
         } catch (SQLException e) {
             throw new IllegalStateException("could not store a test token: " + e.getMessage(), e);

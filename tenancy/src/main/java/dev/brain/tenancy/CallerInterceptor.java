@@ -30,9 +30,10 @@ import io.quarkus.grpc.GlobalInterceptor;
  * <ul>
  * <li>{@code authorization: Bearer <service token>}: the gateway or another service, acting for the tenant it names in
  * {@code brain-tenant}; every RPC.</li>
- * <li>{@code authorization: Bearer <API token>}: a person or another program with one of the gateway's tokens; the
- * token's tenant, never another one named in {@code brain-tenant}, and only RPCs up to the token's highest scope
- * ({@link RequiredScopes}).</li>
+ * <li>{@code authorization: Bearer <API token>}: a person or another program with one of the gateway's tokens of a
+ * whole tenant; the token's tenant, never another one named in {@code brain-tenant}, and only RPCs up to the token's
+ * highest scope ({@link RequiredScopes}). A token limited to one user is refused: the services check a memory pair
+ * only against the tenant.</li>
  * </ul>
  * The standard services under {@code grpc.*} (health, reflection) stay open: they hold no tenant data.
  */
@@ -84,9 +85,21 @@ public class CallerInterceptor implements ServerInterceptor {
             }
             tenant = named;
         } else {
+            long stale = apiTokens.staleSeconds();
+            if (stale > 0) {
+                return refuse(call, Status.UNAVAILABLE, "API tokens could not be read for " + stale
+                        + " s (the database): only the service token is accepted until they are");
+            }
             ApiTokenHolders.Holder holder = apiTokens.of(token);
             if (holder == null) {
                 return refuse(call, Status.UNAUTHENTICATED, "unknown or revoked token");
+            }
+            if (holder.user() != null) {
+                // the gateway keeps such a token to its user's memory pair; the services check a pair only against
+                // the tenant, so a user's token would reach the other users' memories
+                return refuse(call, Status.PERMISSION_DENIED, "a token of user '" + holder.user()
+                        + "' is not accepted on gRPC (the services do not keep it to that user's memories): use a token"
+                        + " of the tenant");
             }
             if (named != null && !named.isEmpty() && !named.equals(holder.tenant())) {
                 return refuse(call, Status.PERMISSION_DENIED, "brain-tenant '" + named + "' is not the tenant of the token");
