@@ -1,19 +1,18 @@
 package dev.brain.testing;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.util.HexFormat;
 import java.util.UUID;
 
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.flywaydb.core.Flyway;
+
+import dev.brain.tenancy.Tenancy;
 
 /**
  * API tokens as the gateway issues them, written straight into {@code gateway.api_token} of the test database (the
@@ -38,7 +37,7 @@ public final class TestApiTokens {
         try (Connection db = connection(); PreparedStatement insert = db.prepareStatement("INSERT INTO gateway.api_token"
                 + " (token_sha256, tenant, user_id, default_project, scopes, label, created_at)"
                 + " VALUES (?, ?, ?, 'default', ?, 'test', now())")) {
-            insert.setString(1, sha256(token));
+            insert.setString(1, Tenancy.tokenSha256(token));
             insert.setString(2, tenant);
             insert.setString(3, user);
             insert.setArray(4, db.createArrayOf("text", scopes));
@@ -53,7 +52,7 @@ public final class TestApiTokens {
     public static void revoke(String token) {
         try (Connection db = connection(); PreparedStatement update = db.prepareStatement(
                 "UPDATE gateway.api_token SET revoked_at = now() WHERE token_sha256 = ?")) {
-            update.setString(1, sha256(token));
+            update.setString(1, Tenancy.tokenSha256(token));
             update.executeUpdate();
         } catch (SQLException e) {
             throw new IllegalStateException("could not revoke a test token: " + e.getMessage(), e);
@@ -79,13 +78,5 @@ public final class TestApiTokens {
             }
         }
         return DriverManager.getConnection(url, user, password);
-    }
-
-    private static String sha256(String token) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

@@ -1,8 +1,5 @@
 package dev.brain.tenancy;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -68,7 +65,7 @@ final class ApiTokenHolders {
 
     /** The holder of a token, or null when no live API token has that value. */
     Holder of(String token) {
-        return byHash.get(sha256(token));
+        return byHash.get(Tenancy.tokenSha256(token));
     }
 
     /**
@@ -116,15 +113,5 @@ final class ApiTokenHolders {
             best = Math.max(best, RequiredScopes.level(name));
         }
         return best;
-    }
-
-    /** The hex SHA-256 of a token, as the gateway stores it. */
-    static String sha256(String token) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8));
-            return java.util.HexFormat.of().formatHex(digest);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-        }
     }
 }

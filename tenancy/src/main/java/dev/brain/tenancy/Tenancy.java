@@ -1,5 +1,9 @@
 package dev.brain.tenancy;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.regex.Pattern;
 
 import org.eclipse.microprofile.config.ConfigProvider;
@@ -83,6 +87,19 @@ public final class Tenancy {
      */
     public static String serviceToken() {
         return checkedServiceToken(ConfigProvider.getConfig().getOptionalValue(SERVICE_TOKEN_KEY, String.class).orElse(null));
+    }
+
+    /**
+     * The hex SHA-256 of an API token: the only form in which the gateway stores a token ({@code gateway.api_token})
+     * and in which the gateway's rate limiter and the services look one up.
+     */
+    public static String tokenSha256(String token) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                    .digest(token.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+        }
     }
 
     static String checkedServiceToken(String token) {

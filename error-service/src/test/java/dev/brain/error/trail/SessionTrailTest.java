@@ -56,7 +56,7 @@ class SessionTrailTest extends ErrorServiceTestBase {
               File "/home/dev/src/shop/app.py", line 5, in main
                 return order.get("customer_ref") + 1
             TypeError: unsupported operand type(s) for +: 'NoneType' and 'int'""";
-    /** The session-fix capture's edit (../shared/claude-code/payloads/session-fix/06-PostToolUse-Edit.json). */
+    /** The session-fix capture's edit (gateway/src/test/resources/claude-code/session-fix/06-PostToolUse-Edit.json). */
     static final String FIX = """
             @@ -2,6 +2,6 @@
              

@@ -1,16 +1,14 @@
 package dev.brain.gateway.limits;
 
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
-import java.util.HexFormat;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+
+import dev.brain.tenancy.Tenancy;
 
 /**
  * One {@link TokenBucket} per bearer token, keyed by the token's SHA-256 (the raw token is never kept), in a
@@ -50,11 +48,6 @@ public class RateLimiter {
     }
 
     static String sha256(String token) {
-        try {
-            return HexFormat.of().formatHex(
-                    MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-        }
+        return Tenancy.tokenSha256(token);
     }
 }
