@@ -44,8 +44,11 @@ import io.grpc.ManagedChannelBuilder;
  * <li>the corpus replay with its ground truth (re-occurrences linked, rows merged across templates);</li>
  * <li>one tenant grown from 0 to {@code max} errors with the distinct corpus (20,000 different errors that share
  * their vocabulary the way a real store does; beyond 20k the same rows with their identifiers shifted, so every row
- * is again a different error): at 1k and every 10k, new-error reports, repeated reports and queries, interleaved,
- * with their percentiles, and the slope of the new-error p95 over the store's size;</li>
+ * is again a different error): at 1k, 10k and 100k (option {@code errors-steps}), new-error reports, repeated
+ * reports (the {@code recurrence} table) and queries (the {@code query} table: the first line of a stored error —
+ * a query that names something stored — and the first line of an error the store does not hold, its identifiers
+ * unknown — the rest), interleaved, with their percentiles, and the slope of the new-error p95 over the store's
+ * size;</li>
  * <li>what the gateway adds: the same repeated reports and queries straight to error-service over gRPC and through
  * the gateway, alternating, at the largest size.</li>
  * </ol>
@@ -69,8 +72,12 @@ final class ErrorBench {
     private final LongSupplier gatewayRssMiB;
     private final String run = Long.toString(System.currentTimeMillis(), 36);
 
-    ErrorBench(int errorPort, int gatewayPort, ErrorStores stores, Path distinctCorpus, int max, LongSupplier errorRssMiB,
-            LongSupplier gatewayRssMiB) throws IOException {
+    private final List<Integer> steps;
+
+    ErrorBench(int errorPort, int gatewayPort, ErrorStores stores, Path distinctCorpus, List<Integer> steps,
+            LongSupplier errorRssMiB, LongSupplier gatewayRssMiB) throws IOException {
+        this.steps = steps;
+        int max = steps.get(steps.size() - 1);
         this.errorPort = errorPort;
         this.gatewayPort = gatewayPort;
         this.stores = stores;
@@ -173,16 +180,17 @@ final class ErrorBench {
         return m.replaceAll("V" + round + "$1");
     }
 
+    /** An error the store does not hold: a distinct row with identifiers of a round no row has ({@code V2<step>…}). */
+    private String unknown(int step, int i) {
+        return shifted(distinct.get(Math.floorMod(i * 104_729 + step * 7919, distinct.size())).get("raw_output").asText(),
+                200 + step);
+    }
+
     private void growth(ManagedChannel channel, String model) throws Exception {
         String tenant = "bench-grow-" + run;
-        List<Integer> steps = new ArrayList<>(List.of(1_000));
-        for (int size = 10_000; size <= max; size += 10_000) {
-            steps.add(size);
-        }
-        System.out.printf("%n== errors: one tenant grown from 0 to %,d errors, through the gateway (REST; embedding model %s) ==%n",
-                max, model);
-        System.out.println("stored  | new: p50 / p95 / p99 ms  | repeated: p50 / p95 / p99 | query: p50 / p95 / p99    | new rows | error-service RSS MiB");
-        System.out.println("--------|--------------------------|---------------------------|---------------------------|----------|----------------------");
+        List<String> newRows = new ArrayList<>();
+        List<String> recurrenceRows = new ArrayList<>();
+        List<String> queryRows = new ArrayList<>();
         List<double[]> newP95 = new ArrayList<>();
         int grownRows = 0;
         try (GatewayClient gateway = new GatewayClient(gatewayPort, stores::connect, "bench-errors", tenant, PROJECT)) {
@@ -196,35 +204,61 @@ final class ErrorBench {
                 long[] fresh = new long[CALLS];
                 long[] repeated = new long[CALLS];
                 long[] queries = new long[CALLS];
+                long[] unknownQueries = new long[CALLS];
                 int isNew = 0;
-                for (int i = 0; i < 3 * CALLS; i++) {
-                    int n = i / 3;
+                int recurred = 0;
+                for (int i = 0; i < 4 * CALLS; i++) {
+                    int n = i / 4;
                     long t0 = System.nanoTime();
-                    switch (i % 3) {
+                    switch (i % 4) {
                         case 0 -> {
                             JsonNode r = report(gateway, fresh(step, n), "");
                             fresh[n] = System.nanoTime() - t0;
                             isNew += r.get("is_new").asBoolean() ? 1 : 0;
                         }
                         case 1 -> {
-                            report(gateway, grown(random.nextInt(grownRows)), "");
+                            JsonNode r = report(gateway, grown(random.nextInt(grownRows)), "");
                             repeated[n] = System.nanoTime() - t0;
+                            recurred += r.get("is_new").asBoolean() ? 0 : 1;
                         }
-                        default -> {
+                        case 2 -> {
                             gateway.getJson("/api/v1/errors?q=" + GatewayClient.encode(firstLine(grown(random.nextInt(grownRows)))));
                             queries[n] = System.nanoTime() - t0;
+                        }
+                        default -> {
+                            gateway.getJson("/api/v1/errors?q=" + GatewayClient.encode(firstLine(unknown(step, n))));
+                            unknownQueries[n] = System.nanoTime() - t0;
                         }
                     }
                 }
                 Stats f = Stats.of(fresh);
                 Stats r = Stats.of(repeated);
                 Stats q = Stats.of(queries);
+                Stats u = Stats.of(unknownQueries);
                 newP95.add(new double[] {stored, f.p95()});
-                System.out.printf("%7d | %6.1f / %6.1f / %6.1f | %6.1f / %6.1f / %6.1f  | %6.1f / %6.1f / %6.1f  | %4d/%d  | %d%n",
-                        stored, f.p50(), f.p95(), f.p99(), r.p50(), r.p95(), r.p99(), q.p50(), q.p95(), q.p99(), isNew,
-                        CALLS, errorRssMiB.getAsLong());
+                long rss = errorRssMiB.getAsLong();
+                newRows.add(String.format("%7d | %6.2f / %6.2f / %6.2f | %4d/%d  | %d", stored, f.p50(), f.p95(), f.p99(),
+                        isNew, CALLS, rss));
+                recurrenceRows.add(String.format("%7d | %6.2f / %6.2f / %6.2f | %4d/%d        | %7.0f", stored, r.p50(),
+                        r.p95(), r.p99(), recurred, CALLS, CALLS / (java.util.Arrays.stream(repeated).sum() / 1e9)));
+                queryRows.add(String.format("%7d | %6.2f / %6.2f / %6.2f      | %6.2f / %6.2f / %6.2f", stored, q.p50(),
+                        q.p95(), q.p99(), u.p50(), u.p95(), u.p99()));
+                System.err.printf("(step %,d measured)%n", stored);
             }
+            System.out.printf("%n== errors: new — one tenant grown to %,d errors, through the gateway (REST; embedding model %s) ==%n",
+                    steps.get(steps.size() - 1), model);
+            System.out.println("stored  | new: p50 / p95 / p99 ms     | new rows | error-service RSS MiB");
+            System.out.println("--------|-----------------------------|----------|----------------------");
+            newRows.forEach(System.out::println);
             printSlope(newP95);
+            System.out.printf("%n== errors: recurrence — a stored error reported again, through the gateway (target p50 ≤ 2 ms, p95 ≤ 6 ms) ==%n");
+            System.out.println("stored  | recurrence: p50 / p95 / p99 ms | recurred   | calls/s (one client)");
+            System.out.println("--------|--------------------------------|------------|---------------------");
+            recurrenceRows.forEach(System.out::println);
+            System.out.printf("%n== errors: query — GET /api/v1/errors?q=, through the gateway (targets: named p50 ≤ 3, p95 ≤ 10 ms; the rest p95 ≤ 20 ms) ==%n");
+            System.out.println("stored  | names a stored error: p50 / p95 / p99 | the rest: p50 / p95 / p99 ms");
+            System.out.println("--------|---------------------------------------|-----------------------------");
+            queryRows.forEach(System.out::println);
             hop(gateway, stub, grownRows);
         }
         System.out.printf("RSS after the runs: error-service %d MiB, gateway %d MiB%n", errorRssMiB.getAsLong(),

@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 import javax.sql.DataSource;
 
@@ -64,6 +66,74 @@ public class Jdbc {
         T run(Connection connection) throws SQLException;
     }
 
+    /** Takes the result sets of several statements sent together, in their order. */
+    @FunctionalInterface
+    public interface ResultsConsumer<T> {
+        T accept(Results results) throws SQLException;
+    }
+
+    /** The result sets of statements sent in one round trip, read one after the other. */
+    public static final class Results {
+
+        private final PreparedStatement statement;
+        private boolean first = true;
+
+        Results(PreparedStatement statement) {
+            this.statement = statement;
+        }
+
+        /** The rows of the next statement's result set. */
+        public <T> List<T> next(RowMapper<T> mapper) throws SQLException {
+            if (!first && !statement.getMoreResults()) {
+                throw new SQLException("fewer result sets than read");
+            }
+            first = false;
+            List<T> rows = new ArrayList<>();
+            try (ResultSet rs = statement.getResultSet()) {
+                while (rs.next()) {
+                    rows.add(mapper.map(rs));
+                }
+            }
+            return rows;
+        }
+    }
+
+    /**
+     * Counts the statements this process sends through this class's methods while it is open (each is one round
+     * trip to PostgreSQL; the statements of {@link #together} are one): for tests that pin what a call costs, with
+     * nothing else running. One count at a time.
+     */
+    public static final class RoundTrips implements AutoCloseable {
+
+        private static final AtomicReference<RoundTrips> OPEN = new AtomicReference<>();
+        private final AtomicInteger sent = new AtomicInteger();
+
+        /** Starts counting until {@link #close()}. */
+        public static RoundTrips count() {
+            RoundTrips counting = new RoundTrips();
+            if (!OPEN.compareAndSet(null, counting)) {
+                throw new IllegalStateException("a count is already open");
+            }
+            return counting;
+        }
+
+        public int sent() {
+            return sent.get();
+        }
+
+        @Override
+        public void close() {
+            OPEN.compareAndSet(this, null);
+        }
+
+        static void add() {
+            RoundTrips counting = OPEN.get();
+            if (counting != null) {
+                counting.sent.incrementAndGet();
+            }
+        }
+    }
+
     private final DataSource dataSource;
 
     public Jdbc(DataSource dataSource) {
@@ -102,11 +172,28 @@ public class Jdbc {
         return query(sql, true, binder, mapper);
     }
 
+    /**
+     * Several statements separated by {@code ;} sent in one round trip (the driver sends them before one Sync, so
+     * outside a transaction they also commit together), their parameters bound in order across them; {@code reader}
+     * takes their result sets in order.
+     */
+    public <T> T together(String sql, Binder binder, ResultsConsumer<T> reader) {
+        return withConnection(c -> {
+            try (PreparedStatement s = c.prepareStatement(sql)) {
+                binder.bind(s);
+                RoundTrips.add();
+                s.execute();
+                return reader.accept(new Results(s));
+            }
+        });
+    }
+
     /** A statement without a result set whose parameters {@code binder} binds; the count of rows it changed. */
     public int update(String sql, Binder binder) {
         return withConnection(c -> {
             try (PreparedStatement s = c.prepareStatement(sql)) {
                 binder.bind(s);
+                RoundTrips.add();
                 return s.executeUpdate();
             }
         });
@@ -123,6 +210,7 @@ public class Jdbc {
                     binder.bind(s, item);
                     s.addBatch();
                 }
+                RoundTrips.add();
                 return s.executeBatch();
             }
         });
@@ -137,6 +225,7 @@ public class Jdbc {
             try (PreparedStatement s = c.prepareStatement(sql)) {
                 s.setFetchSize(fetchSize);
                 binder.bind(s);
+                RoundTrips.add();
                 try (ResultSet rs = s.executeQuery()) {
                     while (rs.next()) {
                         consumer.accept(rs);
@@ -163,6 +252,7 @@ public class Jdbc {
                     s.unwrap(PGStatement.class).setPrepareThreshold(0);
                 }
                 binder.bind(s);
+                RoundTrips.add();
                 List<T> rows = new ArrayList<>();
                 try (ResultSet rs = s.executeQuery()) {
                     while (rs.next()) {

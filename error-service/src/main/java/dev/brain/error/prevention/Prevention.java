@@ -81,32 +81,76 @@ public class Prevention {
         return check(scopes.forCall(requestScope), check);
     }
 
+    /**
+     * The candidates an error output is checked against (§7.1): the active rules of its error type and the active
+     * antipatterns of its fingerprint or error type, of the project ({@code ?} 2, or the expression
+     * {@code projectExpression} names) or the whole tenant, each antipattern with its message's trigram similarity.
+     * Parameters: template, tenant, project, fingerprint, error type for antipatterns; tenant, project, error type
+     * for rules.
+     */
+    public static String outputRules(String projectExpression) {
+        return "select " + PreventionRows.RULE_COLUMNS + PreventionRows.RULE_FROM
+                + "where r.tenant = ? and r.active and (r.project_id is null or r.project_id = " + projectExpression
+                + ") and r.error_type = ?";
+    }
+
+    /** See {@link #outputRules(String)}. */
+    public static String outputAntipatterns(String projectExpression) {
+        return "select " + PreventionRows.ANTIPATTERN_COLUMNS + ", similarity(a.message_template, ?) as trigram"
+                + PreventionRows.ANTIPATTERN_FROM + "where a.tenant = ? and a.active"
+                + " and (a.project_id is null or a.project_id = " + projectExpression + ")"
+                + " and (a.fingerprint = ? or a.error_type = ?)";
+    }
+
+    /** An antipattern a output may trigger, with its message's trigram similarity to the output's. */
+    public record Candidate(Antipattern antipattern, double trigram) {
+
+        public static Candidate map(java.sql.ResultSet rs) throws java.sql.SQLException {
+            return new Candidate(PreventionRows.antipattern(rs), rs.getDouble("trigram"));
+        }
+    }
+
+    public static Rule rule(java.sql.ResultSet rs) throws java.sql.SQLException {
+        return PreventionRows.rule(rs);
+    }
+
     /** The warnings for {@code check} in the scope, inside the caller's transaction (ReportError's). */
     public List<PreventionWarning> check(CallScope scope, Check check) {
+        List<Rule> rules = List.of();
+        List<Candidate> antipatterns = List.of();
+        if (check.output() != null) {
+            AnalyzedError e = check.output();
+            rules = jdbc.list(outputRules("?"), PreventionRows::rule, scope.tenant(), scope.projectId(),
+                    e.parsed().type());
+            antipatterns = jdbc.list(outputAntipatterns("?"), Candidate::map, e.template(), scope.tenant(),
+                    scope.projectId(), e.fingerprint(), e.parsed().type());
+        }
+        return check(scope, check, rules, antipatterns);
+    }
+
+    /**
+     * The warnings for {@code check} with the output's candidates already read ({@link #outputRules},
+     * {@link #outputAntipatterns}); the triggered rules and antipatterns are counted (a statement only when one is).
+     */
+    public List<PreventionWarning> check(CallScope scope, Check check, List<Rule> outputRules,
+            List<Candidate> outputAntipatterns) {
         Map<String, PreventionWarning> warnings = new LinkedHashMap<>();
         List<Long> ruleIds = new ArrayList<>();
         List<Long> antipatternIds = new ArrayList<>();
         if (check.output() != null) {
             AnalyzedError e = check.output();
-            for (Rule r : rules(scope, "r.error_type = ?", e.parsed().type())) {
+            for (Rule r : outputRules) {
                 if (Commands.inOrder(r.getRequiredTokensList(), e.template())
                         && extensionMatches(r.getFileExtensionsList(), e.parsed().sourceFile())) {
                     warnings.putIfAbsent("rule:" + r.getId(), ruleWarning(r, "output"));
                     ruleIds.add(r.getId());
                 }
             }
-            List<Antipattern> candidates = jdbc.list("select " + PreventionRows.ANTIPATTERN_COLUMNS + ", "
-                    + "similarity(a.message_template, ?) as trigram" + PreventionRows.ANTIPATTERN_FROM
-                    + "where a.tenant = ? and a.active and (a.project_id is null or a.project_id = ?)"
-                    + " and (a.fingerprint = ? or a.error_type = ?)", rs -> {
-                        Antipattern a = PreventionRows.antipattern(rs);
-                        double message = Math.max(rs.getDouble("trigram"), Tokens.cosine(
-                                Tokens.tokens(e.template()), Tokens.tokens(a.getMessageTemplate())));
-                        return a.getFingerprint().equals(e.fingerprint()) || message >= ANTIPATTERN_MESSAGE_SIMILARITY
-                                ? a : null;
-                    }, e.template(), scope.tenant(), scope.projectId(), e.fingerprint(), e.parsed().type());
-            for (Antipattern a : candidates) {
-                if (a != null) {
+            for (Candidate c : outputAntipatterns) {
+                Antipattern a = c.antipattern();
+                double message = Math.max(c.trigram(), Tokens.cosine(Tokens.tokens(e.template()),
+                        Tokens.tokens(a.getMessageTemplate())));
+                if (a.getFingerprint().equals(e.fingerprint()) || message >= ANTIPATTERN_MESSAGE_SIMILARITY) {
                     warnings.putIfAbsent("antipattern:" + a.getId(), antipatternWarning(a, "output"));
                     antipatternIds.add(a.getId());
                 }

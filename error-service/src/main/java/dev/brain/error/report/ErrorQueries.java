@@ -8,10 +8,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Future;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.regex.Pattern;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -19,7 +15,7 @@ import jakarta.transaction.Transactional;
 
 import dev.brain.error.config.ErrorConfig;
 import dev.brain.db.Jdbc;
-import dev.brain.error.embedding.Embeddings;
+import dev.brain.error.embedding.QueryVectors;
 import dev.brain.error.intake.Fingerprints;
 import dev.brain.error.intake.InputNormalizer;
 import dev.brain.error.intake.MessageTemplate;
@@ -27,7 +23,6 @@ import dev.brain.error.intake.ParsedError;
 import dev.brain.error.intake.ParserRegistry;
 import dev.brain.error.session.CallScope;
 import dev.brain.error.session.Scopes;
-import dev.brain.grpc.v1.EmbedResponse;
 import dev.brain.grpc.v1.ErrorHit;
 import dev.brain.grpc.v1.ErrorQueryList;
 import dev.brain.grpc.v1.ErrorRecord;
@@ -36,7 +31,6 @@ import dev.brain.grpc.v1.QueryErrorsResponse;
 import dev.brain.grpc.v1.SearchFootprint;
 import dev.brain.grpc.v1.SolutionAttempt;
 import dev.brain.grpc.v1.SolutionForError;
-import dev.brain.tenancy.Tenancy;
 import io.grpc.Status;
 
 /**
@@ -70,11 +64,11 @@ public class ErrorQueries {
     private final SolutionRows solutions;
     private final Matcher matcher;
     private final ErrorConfig config;
-    private final Embeddings embeddings;
+    private final QueryVectors queryVectors;
 
     public ErrorQueries(Jdbc jdbc, Scopes scopes, ErrorRows errors, SolutionRows solutions, Matcher matcher,
-            ErrorConfig config, Embeddings embeddings) {
-        this.embeddings = embeddings;
+            ErrorConfig config, QueryVectors queryVectors) {
+        this.queryVectors = queryVectors;
         this.jdbc = jdbc;
         this.scopes = scopes;
         this.errors = errors;
@@ -95,10 +89,6 @@ public class ErrorQueries {
             throw Status.INVALID_ARGUMENT.withDescription("limit: 0-50").asRuntimeException();
         }
         int limit = r.getLimit() == 0 ? 10 : r.getLimit();
-        // list 3 (vector): the query is embedded while the other lists are read; late or unavailable → skipped
-        long embedStart = System.nanoTime();
-        Future<EmbedResponse> queryVector = embeddings.embedAsync(
-                Tenancy.requireOwnTenant(r.getScope().getTenant()), text, config.embedding().queryDeadline());
         CallScope scope = scopes.forRead(r.getScope());
         boolean projectOnly = r.getProjectOnly() && scope.project() != null;
         if (projectOnly && scope.projectId() == null) {
@@ -135,7 +125,7 @@ public class ErrorQueries {
         params.add(LIST_SIZE);
         params.addAll(filterParams);
         params.add(LIST_SIZE);
-        record Ranked(int list, long id, Instant lastSeen) {
+        record Ranked(int list, long id, Instant lastSeen, boolean everyWord) {
         }
         List<Ranked> ranked = jdbc.list("""
                 with q as (%1$s), q_all as (%4$s),
@@ -145,21 +135,22 @@ public class ErrorQueries {
                    union all
                    (select e.id, e.last_seen_at, e.search_vector from error e, q
                     where not exists (select 1 from every_word) and %2$s and e.search_vector @@ q.q limit %3$d))
-                (select 1, id, last_seen_at from (select h.id, h.last_seen_at from hits h cross join q
-                   order by ts_rank_cd(h.search_vector, q.q, 32) desc, h.id desc limit ?) a)
+                (select 1, id, last_seen_at, exists (select 1 from every_word) from (select h.id, h.last_seen_at
+                   from hits h cross join q order by ts_rank_cd(h.search_vector, q.q, 32) desc, h.id desc limit ?) a)
                 union all
-                (select 2, id, last_seen_at from (select e.id, e.last_seen_at from error_recency r
+                (select 2, id, last_seen_at, false from (select e.id, e.last_seen_at from error_recency r
                    join error e on e.id = r.error_id
                    where r.tenant = e.tenant and %2$s and r.message_shape = message_shape(?, ?)
                    order by r.last_seen_at desc limit ?) b)
                 union all
-                (select 4, id, last_seen_at from (select e.id, e.last_seen_at, max(ts_rank_cd(s.search_vector, q.q, 32)) as rank
+                (select 4, id, last_seen_at, false from (select e.id, e.last_seen_at, max(ts_rank_cd(s.search_vector, q.q, 32)) as rank
                    from solution s cross join q join error_solution es on es.solution_id = s.id
                    join error e on e.id = es.error_id
                    where %2$s and s.search_vector @@ q.q group by e.id, e.last_seen_at
                    order by rank desc, e.id desc limit ?) c)""".formatted(Matcher.lexemeQuery("|"), filter,
                         MAX_TEXT_HITS, Matcher.lexemeQuery("&")),
-                rs -> new Ranked(rs.getInt(1), rs.getLong(2), Jdbc.instant(rs, "last_seen_at")), params.toArray());
+                rs -> new Ranked(rs.getInt(1), rs.getLong(2), Jdbc.instant(rs, "last_seen_at"), rs.getBoolean(4)),
+                params.toArray());
         String raw = config.matching().rawTextList() ? rawPattern(text) : null;
         if (raw != null) {
             List<Object> rawParams = new ArrayList<>(filterParams);
@@ -167,14 +158,17 @@ public class ErrorQueries {
             rawParams.add(LIST_SIZE);
             ranked = new ArrayList<>(ranked);
             ranked.addAll(jdbc.list("""
-                    select 5, id, last_seen_at from (select e.id, e.last_seen_at from error e
+                    select 5, id, last_seen_at, false from (select e.id, e.last_seen_at from error e
                       where %s and left(e.raw_output, 4096) ilike ? order by e.last_seen_at desc, e.id desc limit ?) r"""
-                    .formatted(filter), rs -> new Ranked(rs.getInt(1), rs.getLong(2), Jdbc.instant(rs, "last_seen_at")),
-                    rawParams.toArray()));
+                    .formatted(filter), rs -> new Ranked(rs.getInt(1), rs.getLong(2), Jdbc.instant(rs, "last_seen_at"),
+                    false), rawParams.toArray()));
         }
-        String vector = awaitVector(queryVector, embedStart);
-        boolean semanticSkipped = vector == null;
-        if (!semanticSkipped) {
+        // list 3 (vector) only when the lexical lists are weak (lexicalIsEnough); late or unavailable → skipped
+        boolean lexicalIsEnough = lexicalIsEnough(ranked.stream().anyMatch(Ranked::everyWord),
+                ranked.stream().anyMatch(x -> x.list() == 5));
+        String vector = lexicalIsEnough ? null : queryVectors.vector(scope.tenant(), text);
+        boolean semanticSkipped = !lexicalIsEnough && vector == null;
+        if (vector != null) {
             List<Object> vectorParams = new ArrayList<>(List.of(vector, scope.tenant()));
             vectorParams.addAll(filterParams);
             vectorParams.add(LIST_SIZE);
@@ -187,7 +181,7 @@ public class ErrorQueries {
                       from error_embedding x join error e on e.id = x.error_id, (select ?::vector as v) q
                       where x.tenant = ? and %s
                       order by x.embedding <=> q.v limit ?) v where d <= ? order by d, id""".formatted(filter),
-                    rs -> new Ranked(rs.getInt(1), rs.getLong(2), Jdbc.instant(rs, "last_seen_at")),
+                    rs -> new Ranked(rs.getInt(1), rs.getLong(2), Jdbc.instant(rs, "last_seen_at"), false),
                     vectorParams.toArray()));
         }
         Map<Long, Double> scores = new LinkedHashMap<>();
@@ -276,21 +270,15 @@ public class ErrorQueries {
         return label.find() ? (label.group(1) == null ? "" : label.group(1) + " ") + text.substring(label.end()) : text;
     }
 
-    /** The query vector once memory-service answered within {@code embedding.queryDeadline}; null otherwise. */
-    private String awaitVector(Future<EmbedResponse> pending, long startNanos) {
-        long left = config.embedding().queryDeadline().toNanos() - (System.nanoTime() - startNanos);
-        try {
-            EmbedResponse response = pending.get(Math.max(left, 0), TimeUnit.NANOSECONDS);
-            return embeddings.vectorProblem(response, 1) == null ? Embeddings.literal(response.getVectors(0)) : null;
-        } catch (TimeoutException e) {
-            pending.cancel(true);
-            return null;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return null;
-        } catch (ExecutionException | RuntimeException e) {
-            return null;
-        }
+    /**
+     * Whether a query is answered from the lexical lists alone, without waiting for the model (docs/errors.md
+     * "Queries: lexical first"): when some stored error holds every word of it (the full-text list's AND query hit),
+     * or a short query is a substring of a stored raw output (list 5). Either way the query names something the store
+     * holds, and the lexical lists rank it; on the dev corpus the vector list changed no such query's top 10 (issue
+     * 42's note). Otherwise the query is embedded (the vector cached) and list 3 joins the fusion.
+     */
+    static boolean lexicalIsEnough(boolean everyWordHit, boolean rawTextHit) {
+        return everyWordHit || rawTextHit;
     }
 
     private QueryErrorsResponse empty(CallScope scope, String searched) {

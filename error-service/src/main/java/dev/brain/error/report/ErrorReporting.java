@@ -9,10 +9,6 @@ import java.util.Map;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.transaction.Transactional;
-
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.brain.db.Jdbc;
 import dev.brain.error.config.ErrorConfig;
@@ -39,11 +35,14 @@ import dev.brain.grpc.v1.SearchFootprint;
 import dev.brain.grpc.v1.SolutionAttempt;
 import dev.brain.grpc.v1.SolutionForError;
 import io.grpc.Status;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 
 /**
- * {@code ReportError} in one transaction (error-code.md §5.8), in the spec's order: the request checked and the
- * output analyzed, the error upserted on (project, fingerprint) with its occurrence, matching, what the answer
- * shows, the chain, prevention, notifications and outbox events — all commit together or not at all.
+ * {@code ReportError} (error-code.md §5.8, docs/errors.md "A recurrence"). The request is checked and the output
+ * analyzed; a fingerprint the project already holds is a recurrence and takes {@link RecurrenceReport}'s one round
+ * trip. Otherwise, in one transaction and the spec's order: the error upserted on (project, fingerprint) with its
+ * occurrence, matching, what the answer shows, the chain, prevention, notifications and outbox events — all commit
+ * together or not at all.
  */
 @ApplicationScoped
 public class ErrorReporting {
@@ -58,7 +57,9 @@ public class ErrorReporting {
 
     private final Jdbc jdbc;
     private final Scopes scopes;
+    private final RecurrenceReport recurrences;
     private final Matcher matcher;
+    private final MatchRows matchRows;
     private final Chains chains;
     private final Prevention prevention;
     private final Notifications notifications;
@@ -66,14 +67,15 @@ public class ErrorReporting {
     private final ErrorRows errors;
     private final SolutionRows solutions;
     private final ErrorConfig config;
-    private final ObjectMapper json;
 
-    public ErrorReporting(Jdbc jdbc, Scopes scopes, Matcher matcher, Chains chains, Prevention prevention,
-            Notifications notifications, Outbox outbox, ErrorRows errors, SolutionRows solutions, ErrorConfig config,
-            ObjectMapper json) {
+    public ErrorReporting(Jdbc jdbc, Scopes scopes, RecurrenceReport recurrences, Matcher matcher,
+            MatchRows matchRows, Chains chains, Prevention prevention, Notifications notifications, Outbox outbox,
+            ErrorRows errors, SolutionRows solutions, ErrorConfig config) {
         this.jdbc = jdbc;
         this.scopes = scopes;
+        this.recurrences = recurrences;
         this.matcher = matcher;
+        this.matchRows = matchRows;
         this.chains = chains;
         this.prevention = prevention;
         this.notifications = notifications;
@@ -81,11 +83,10 @@ public class ErrorReporting {
         this.errors = errors;
         this.solutions = solutions;
         this.config = config;
-        this.json = json;
     }
 
     /** The request's fields checked, cleaned and redacted, and the analyzed output with its first frames. */
-    private record Input(AnalyzedError analyzed, List<Frame> frames, String stackText, String command,
+    record Input(AnalyzedError analyzed, List<Frame> frames, String stackText, String command,
             String taskContext, String workingDirectory, int maxMatches, boolean projectOnly) {
     }
 
@@ -110,7 +111,6 @@ public class ErrorReporting {
             Map<Long, List<SolutionAttempt>> attempts, List<SolutionForError> own) {
     }
 
-    @Transactional
     public ReportErrorResponse report(ReportErrorRequest request) {
         return report(request, null);
     }
@@ -118,11 +118,18 @@ public class ErrorReporting {
     /**
      * {@code ReportError}; {@code sameCommandBefore}, when not null, is the occurrence of the session's previous
      * failure of the same command (the session trail's), which this one follows in the error chain when it is
-     * another error.
+     * another error. Outside a transaction a recurrence is one round trip (its statements commit together); inside
+     * the caller's, it joins it.
      */
-    @Transactional
     public ReportErrorResponse report(ReportErrorRequest request, Long sameCommandBefore) {
         Input input = checked(request);
+        CallScope named = scopes.checkedForWrite(request.getScope());
+        return recurrences.report(named, input, sameCommandBefore).orElseGet(() -> QuarkusTransaction
+                .joiningExisting().call(() -> reportInFull(request, input, sameCommandBefore)));
+    }
+
+    /** A fingerprint new to the project (or one that arrived between the recurrence's look and this): §5.8 whole. */
+    private ReportErrorResponse reportInFull(ReportErrorRequest request, Input input, Long sameCommandBefore) {
         CallScope scope = scopes.forWrite(request.getScope());
         commitWithoutWaitingForTheFlush();
         Stored stored = store(scope, input);
@@ -192,13 +199,15 @@ public class ErrorReporting {
                   insert into error as e (tenant, project_id, fingerprint, error_type, message, message_template,
                                           language, parser, source_file, source_line, stack_text, raw_output,
                                           raw_truncated_bytes, command, working_directory, task_context, labels,
-                                          first_session_id, first_seen_at, last_seen_at)
-                  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                          first_session_id, first_seen_at, last_seen_at, matched_through)
+                  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+                          (select max(id) from error where tenant = ?))
                   on conflict (project_id, fingerprint) do update set
                       occurrence_count = e.occurrence_count + 1,
                       last_seen_at = greatest(e.last_seen_at, excluded.last_seen_at),
                       resolved = e.resolved and e.not_an_error,
-                      resolved_at = case when e.not_an_error then e.resolved_at end
+                      resolved_at = case when e.not_an_error then e.resolved_at end,
+                      matched_through = excluded.matched_through, rematch_due = false
                   returning id, tenant, project_id, (xmax = 0) as inserted, embedded_at is not null as embedded,
                       exists (select 1 from error o where o.tenant = e.tenant and o.fingerprint = e.fingerprint
                                 and o.project_id <> e.project_id and o.last_seen_at >= ?) as elsewhere_today),
@@ -216,7 +225,7 @@ public class ErrorReporting {
                 analyzed.template(), parsed.language(), parsed.parser(), parsed.sourceFile(), parsed.sourceLine(),
                 input.stackText(), analyzed.rawOutput(), (int) analyzed.truncatedBytes(), input.command(),
                 input.workingDirectory(), input.taskContext(), analyzed.labels().toArray(String[]::new),
-                scope.sessionId(), now, now, now.minusHours(24), scope.sessionId(), now, input.command(),
+                scope.sessionId(), now, now, scope.tenant(), now.minusHours(24), scope.sessionId(), now, input.command(),
                 input.workingDirectory(), Fingerprints.sha256(analyzed.rawOutput())).orElseThrow();
         if (!stored.inserted() && input.taskContext() != null) {
             // §5.8 fills a missing task context. Not in the upsert's SET: naming the column there recomputes the
@@ -246,19 +255,9 @@ public class ErrorReporting {
         List<Long> nearest = stored.embedded() ? matcher.nearest(scope.tenant(), errorId, probe.projectOnly(),
                 config.embedding().lateMatchNeighbours()) : List.of();
         Matcher.Result result = matcher.match(probe, nearest);
-        List<Matcher.Scored> matches = withoutNotAnError(scope.tenant(), result.matches(config.matching().threshold()));
-        if (!matches.isEmpty()) {
-            jdbc.update("""
-                    insert into error_match (error_id, matched_error_id, tenant, score, strong, signals, source, created_at)
-                    select ?, m, ?, sc, st, sig::jsonb, 'report', ?
-                    from unnest(?::bigint[], ?::float8[], ?::boolean[], ?::text[]) as t(m, sc, st, sig)
-                    on conflict (error_id, matched_error_id) do update set score = excluded.score,
-                        strong = excluded.strong, signals = excluded.signals""", errorId, scope.tenant(), scope.now(),
-                    matches.stream().map(Matcher.Scored::errorId).toArray(Long[]::new),
-                    matches.stream().map(Matcher.Scored::score).toArray(Double[]::new),
-                    matches.stream().map(Matcher.Scored::strong).toArray(Boolean[]::new),
-                    matches.stream().map(m -> toJson(m.signals())).toArray(String[]::new));
-        }
+        List<Matcher.Scored> matches = matchRows.withoutNotAnError(scope.tenant(),
+                result.matches(config.matching().threshold()));
+        matchRows.store(scope.tenant(), errorId, matches, scope.now());
         return new Matches(result, matches, matches.subList(0, Math.min(input.maxMatches(), matches.size())));
     }
 
@@ -402,16 +401,6 @@ public class ErrorReporting {
         return response.setFootprint(footprint).build();
     }
 
-    /** Matches without the errors a person marked not an error (a statement only when something matched). */
-    private List<Matcher.Scored> withoutNotAnError(String tenant, List<Matcher.Scored> matches) {
-        if (matches.isEmpty()) {
-            return matches;
-        }
-        List<Long> excluded = jdbc.list("select id from error where tenant = ? and id = any(?) and not_an_error",
-                rs -> rs.getLong(1), tenant, matches.stream().map(Matcher.Scored::errorId).toArray(Long[]::new));
-        return excluded.isEmpty() ? matches : matches.stream().filter(m -> !excluded.contains(m.errorId())).toList();
-    }
-
     private void insertFrames(long errorId, List<Frame> frames, String parser) {
         int n = frames.size();
         Long[] positions = new Long[n];
@@ -466,18 +455,9 @@ public class ErrorReporting {
         return s == null || s.isBlank() ? null : s;
     }
 
-    private static String cut(String s, int max) {
+    static String cut(String s, int max) {
         return s == null || s.length() <= max ? s : s.substring(0, max);
     }
-
-    private String toJson(Map<String, Double> signals) {
-        try {
-            return json.writeValueAsString(signals);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
 
     static RuntimeException invalid(String description) {
         return Status.INVALID_ARGUMENT.withDescription(description).asRuntimeException();

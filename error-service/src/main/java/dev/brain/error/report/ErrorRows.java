@@ -54,10 +54,17 @@ public class ErrorRows {
                 ids);
     }
 
+    /** The frames of the error the caller's condition on {@code error_id} names, innermost first. */
+    static final String FRAMES = """
+            select position, function_name, file_path, line_number, column_number, context_line, in_app, normalized
+            from stack_frame where error_id = %s order by position""";
+
     public List<StackFrame> frames(long errorId) {
-        return jdbc.list("""
-                select position, function_name, file_path, line_number, column_number, context_line, in_app, normalized
-                from stack_frame where error_id = ? order by position""", rs -> StackFrame.newBuilder()
+        return jdbc.list(FRAMES.formatted("?"), ErrorRows::frame, errorId);
+    }
+
+    static StackFrame frame(ResultSet rs) throws SQLException {
+        return StackFrame.newBuilder()
                 .setPosition(rs.getInt("position"))
                 .setFunctionName(Protos.text(rs, "function_name"))
                 .setFilePath(Protos.text(rs, "file_path"))
@@ -65,7 +72,7 @@ public class ErrorRows {
                 .setColumnNumber(rs.getInt("column_number"))
                 .setContextLine(Protos.text(rs, "context_line"))
                 .setInApp(rs.getBoolean("in_app"))
-                .setNormalized(rs.getString("normalized")).build(), errorId);
+                .setNormalized(rs.getString("normalized")).build();
     }
 
     public static ErrorRecord map(ResultSet rs) throws SQLException {

@@ -59,7 +59,7 @@ public class LateMatch {
     public record Outcome(int matches, int notifications) {
     }
 
-    private record Stored(Matcher.Probe probe, long projectId, String project, Long sessionId) {
+    record Stored(Matcher.Probe probe, long projectId, String project, Long sessionId) {
     }
 
     /** A stored error as a §5.7 probe (same frame keys as the candidates': in-app first 10, else the first 10). */

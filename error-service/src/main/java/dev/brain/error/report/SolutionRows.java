@@ -32,6 +32,18 @@ public class SolutionRows {
             es.error_id, es.solution_id, es.success_count, es.failure_count, es.partial_count, es.confidence,
             es.last_outcome, es.last_applied_at, es.created_at, es.observed_success_count""";
 
+    /** Solutions of errors, each error's best first; the errors chosen by the caller's condition on {@code es}. */
+    static final String FOR_ERRORS = "select " + SOLUTION_COLUMNS + ", " + LINK_COLUMNS + """
+             from error_solution es join solution s on s.id = es.solution_id
+            join project sp on sp.id = s.project_id
+            where es.tenant = ? and %s
+            order by es.error_id, es.observed_success_count > 0 desc, es.confidence desc, s.confidence desc, s.id""";
+    /** Failed attempts of errors, each error's newest first; the errors chosen by the caller's condition on {@code a}. */
+    static final String ATTEMPTS = """
+            select a.id, a.error_id, a.description, a.reason, a.outcome, s.session_key, a.attempted_at, a.source
+            from solution_attempt a left join session s on s.id = a.session_id
+            where a.tenant = ? and %s order by a.error_id, a.attempted_at desc, a.id desc""";
+
     private final Jdbc jdbc;
 
     public SolutionRows(Jdbc jdbc) {
@@ -47,20 +59,20 @@ public class SolutionRows {
         if (errorIds.length == 0) {
             return result;
         }
-        jdbc.list("select " + SOLUTION_COLUMNS + ", " + LINK_COLUMNS + """
-                 from error_solution es join solution s on s.id = es.solution_id
-                join project sp on sp.id = s.project_id
-                where es.tenant = ? and es.error_id = any(?)
-                order by es.error_id, es.observed_success_count > 0 desc, es.confidence desc, s.confidence desc, s.id""",
-                rs -> {
+        jdbc.list(FOR_ERRORS.formatted("es.error_id = any(?)"), collectSolutions(result, perError), tenant, errorIds);
+        return result;
+    }
+
+    /** Adds each row of {@link #FOR_ERRORS} to its error's list, at most {@code perError} each. */
+    static Jdbc.RowMapper<Long> collectSolutions(Map<Long, List<SolutionForError>> into, int perError) {
+        return rs -> {
             long errorId = rs.getLong("error_id");
-            List<SolutionForError> list = result.computeIfAbsent(errorId, k -> new ArrayList<>());
+            List<SolutionForError> list = into.computeIfAbsent(errorId, k -> new ArrayList<>());
             if (list.size() < perError) {
                 list.add(SolutionForError.newBuilder().setSolution(solution(rs)).setLink(link(rs)).build());
             }
             return errorId;
-        }, tenant, errorIds);
-        return result;
+        };
     }
 
     /** Failed attempts of each of the errors, newest first, at most {@code perError} each. */
@@ -69,11 +81,14 @@ public class SolutionRows {
         if (errorIds.length == 0) {
             return result;
         }
-        jdbc.list("""
-                select a.id, a.error_id, a.description, a.reason, a.outcome, s.session_key, a.attempted_at, a.source
-                from solution_attempt a left join session s on s.id = a.session_id
-                where a.tenant = ? and a.error_id = any(?) order by a.error_id, a.attempted_at desc, a.id desc""", rs -> {
-            List<SolutionAttempt> list = result.computeIfAbsent(rs.getLong("error_id"), k -> new ArrayList<>());
+        jdbc.list(ATTEMPTS.formatted("a.error_id = any(?)"), collectAttempts(result, perError), tenant, errorIds);
+        return result;
+    }
+
+    /** Adds each row of {@link #ATTEMPTS} to its error's list, at most {@code perError} each. */
+    static Jdbc.RowMapper<Long> collectAttempts(Map<Long, List<SolutionAttempt>> into, int perError) {
+        return rs -> {
+            List<SolutionAttempt> list = into.computeIfAbsent(rs.getLong("error_id"), k -> new ArrayList<>());
             if (list.size() < perError) {
                 list.add(SolutionAttempt.newBuilder().setId(rs.getLong("id")).setErrorId(rs.getLong("error_id"))
                         .setDescription(rs.getString("description")).setReason(Protos.text(rs, "reason"))
@@ -84,8 +99,7 @@ public class SolutionRows {
                         .setSource(source(rs.getString("source"))).build());
             }
             return null;
-        }, tenant, errorIds);
-        return result;
+        };
     }
 
     /** Every failed attempt of the error, newest first. */

@@ -69,22 +69,50 @@ public class Scopes {
         return resolve(scope, false);
     }
 
-    private CallScope resolve(Scope scope, boolean createProject) {
+    /**
+     * A write's scope checked without a statement (the tenant is the caller's, the project and session names are
+     * well formed), its project and session ids not resolved: for a path that resolves them in its own statement.
+     */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public CallScope checkedForWrite(Scope scope) {
+        if (scope.getProject().isEmpty()) {
+            throw Status.INVALID_ARGUMENT.withDescription("scope.project is required").asRuntimeException();
+        }
+        return checked(scope);
+    }
+
+    private CallScope checked(Scope scope) {
         String tenant = Tenancy.requireOwnTenant(scope.getTenant());
-        OffsetDateTime now = OffsetDateTime.now(clock);
         String project = scope.getProject().isEmpty() ? null : scope.getProject();
-        Long projectId = null;
-        if (project != null) {
-            if (!PROJECT.matcher(project).matches()) {
-                throw Status.INVALID_ARGUMENT
-                        .withDescription("scope.project: 1-128 characters of [A-Za-z0-9._-], starting with a letter or digit")
-                        .asRuntimeException();
-            }
-            projectId = createProject ? Long.valueOf(projectId(tenant, project, now)) : findProject(tenant, project).orElse(null);
+        if (project != null && !PROJECT.matcher(project).matches()) {
+            throw Status.INVALID_ARGUMENT
+                    .withDescription("scope.project: 1-128 characters of [A-Za-z0-9._-], starting with a letter or digit")
+                    .asRuntimeException();
         }
         String key = scope.getSession().isEmpty() ? null : scope.getSession();
-        Long sessionId = key == null ? null : touchSession(tenant, key, "service", null, projectId, now);
-        return new CallScope(tenant, project, projectId, key, sessionId, now);
+        if (key != null && !SESSION_KEY.matcher(key).matches()) {
+            throw invalidSessionKey();
+        }
+        return new CallScope(tenant, project, null, key, null, OffsetDateTime.now(clock));
+    }
+
+    private CallScope resolve(Scope scope, boolean createProject) {
+        CallScope named = checked(scope);
+        String tenant = named.tenant();
+        String project = named.project();
+        Long projectId = null;
+        if (project != null) {
+            projectId = createProject ? Long.valueOf(projectId(tenant, project, named.now()))
+                    : findProject(tenant, project).orElse(null);
+        }
+        String key = named.sessionKey();
+        Long sessionId = key == null ? null : touchSession(tenant, key, "service", null, projectId, named.now());
+        return new CallScope(tenant, project, projectId, key, sessionId, named.now());
+    }
+
+    private static RuntimeException invalidSessionKey() {
+        return Status.INVALID_ARGUMENT.withDescription("scope.session: 1-128 characters of [A-Za-z0-9._:-]")
+                .asRuntimeException();
     }
 
     public Optional<Long> findProject(String tenant, String name) {
@@ -122,8 +150,7 @@ public class Scopes {
     public long touchSession(String tenant, String key, String kind, String clientName, Long projectId,
             OffsetDateTime now) {
         if (!SESSION_KEY.matcher(key).matches()) {
-            throw Status.INVALID_ARGUMENT.withDescription("scope.session: 1-128 characters of [A-Za-z0-9._:-]")
-                    .asRuntimeException();
+            throw invalidSessionKey();
         }
         Optional<Long> written = jdbc.one("""
                 insert into session as s (tenant, project_id, session_key, kind, client_name, status, connected_at,

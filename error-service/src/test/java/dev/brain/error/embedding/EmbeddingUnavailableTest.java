@@ -36,7 +36,7 @@ class EmbeddingUnavailableTest extends ErrorServiceTestBase {
         assertThat(report("shop", "ConnectionError: connection to database server refused").getError()
                 .getOccurrenceCount()).isEqualTo(2);
         QueryErrorsResponse query = errors().queryErrors(QueryErrorsRequest.newBuilder()
-                .setQuery("database server connection refused").build());
+                .setQuery("database server connection refused by the firewall").build());
         assertThat(query.getSemanticSkipped()).isTrue();
         assertThat(query.getHits(0).getError().getId()).isEqualTo(id);
     }
