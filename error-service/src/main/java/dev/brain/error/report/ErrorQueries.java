@@ -54,25 +54,25 @@ public class ErrorQueries {
      * cost ~3 ms at 100k errors; the list keeps 50.
      */
     static final int MAX_TEXT_HITS = 100;
+    /** The records of errors (ids {@code ?} 2), their best solutions and their failed attempts. */
+    private static final String SHOWN = String.join(";\n",
+            "select " + ErrorRows.COLUMNS + ErrorRows.FROM + "where e.tenant = ? and e.id = any(?)",
+            SolutionRows.FOR_ERRORS.formatted("es.error_id = any(?)"),
+            SolutionRows.ATTEMPTS.formatted("a.error_id = any(?)"));
     /** A query this short (characters, words) is also searched as a substring of the raw output (list 5). */
     static final int RAW_QUERY_CHARS = 64;
     static final int RAW_QUERY_WORDS = 4;
 
     private final Jdbc jdbc;
     private final Scopes scopes;
-    private final ErrorRows errors;
-    private final SolutionRows solutions;
     private final Matcher matcher;
     private final ErrorConfig config;
     private final QueryVectors queryVectors;
 
-    public ErrorQueries(Jdbc jdbc, Scopes scopes, ErrorRows errors, SolutionRows solutions, Matcher matcher,
-            ErrorConfig config, QueryVectors queryVectors) {
+    public ErrorQueries(Jdbc jdbc, Scopes scopes, Matcher matcher, ErrorConfig config, QueryVectors queryVectors) {
         this.queryVectors = queryVectors;
         this.jdbc = jdbc;
         this.scopes = scopes;
-        this.errors = errors;
-        this.solutions = solutions;
         this.matcher = matcher;
         this.config = config;
     }
@@ -198,14 +198,22 @@ public class ErrorQueries {
         order.sort(Comparator.comparingDouble((Long id) -> scores.get(id)).reversed()
                 .thenComparing(id -> lastSeen.get(id), Comparator.reverseOrder()));
         // errors a person marked not-an-error are never listed: the best ranked others fill the page
+        // the best 2 × limit with their solutions and attempts, in one round trip
         Map<Long, ErrorRecord> records = new HashMap<>();
-        errors.byIds(scope.tenant(), order.subList(0, Math.min(2 * limit, order.size())).toArray(Long[]::new))
-                .forEach(e -> records.put(e.getId(), e));
+        Map<Long, List<SolutionForError>> solutionsById = new HashMap<>();
+        Map<Long, List<SolutionAttempt>> attemptsById = new HashMap<>();
+        Long[] candidates = order.subList(0, Math.min(2 * limit, order.size())).toArray(Long[]::new);
+        if (candidates.length > 0) {
+            jdbc.together(SHOWN, s -> Jdbc.bind(s, scope.tenant(), candidates, scope.tenant(), candidates,
+                    scope.tenant(), candidates), results -> {
+                        results.next(ErrorRows::map).forEach(e -> records.put(e.getId(), e));
+                        results.next(SolutionRows.collectSolutions(solutionsById, 3));
+                        results.next(SolutionRows.collectAttempts(attemptsById, ErrorReporting.MAX_ATTEMPTS));
+                        return null;
+                    });
+        }
         List<Long> top = order.stream().filter(id -> records.containsKey(id) && !records.get(id).getNotAnError())
                 .limit(limit).toList();
-        Long[] ids = top.toArray(Long[]::new);
-        Map<Long, List<SolutionForError>> solutionsById = solutions.forErrors(scope.tenant(), ids, 3);
-        Map<Long, List<SolutionAttempt>> attemptsById = solutions.attempts(scope.tenant(), ids, ErrorReporting.MAX_ATTEMPTS);
         Map<Long, Matcher.Scored> matchScores = new HashMap<>();
         Matcher.Result matched = null;
         if (isError) {

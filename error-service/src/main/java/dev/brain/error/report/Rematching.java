@@ -22,8 +22,8 @@ import io.quarkus.scheduler.Scheduled;
 
 /**
  * The background re-match of recurring errors (docs/errors.md "A recurrence"). A recurrence answers with its stored
- * matches; when the tenant got an error after they were computed ({@code error.matched_through} below the tenant's
- * newest id), {@code report_recurrence} marks the error {@code rematch_due}. Every {@code 2 s} this job matches each
+ * matches; when the tenant got an error of the same type or message shape after they were computed
+ * ({@code error.matched_through} below that error's id), {@code report_recurrence} marks the error {@code rematch_due}. Every {@code 2 s} this job matches each
  * such error against the store as ReportError's matching does (§5.7, with its nearest by vector when embedded),
  * stores the matches (source {@code report}), writes one {@code similar_to} event per pair new to the error, and
  * records the newest id it matched through. At most {@value #BATCH} errors a tick, each in its own transaction;
@@ -32,7 +32,7 @@ import io.quarkus.scheduler.Scheduled;
 @ApplicationScoped
 public class Rematching {
 
-    static final int BATCH = 50;
+    static final int BATCH = 20;
 
     private final Jdbc jdbc;
     private final Matcher matcher;

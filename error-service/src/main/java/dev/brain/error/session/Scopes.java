@@ -115,8 +115,10 @@ public class Scopes {
                 .asRuntimeException();
     }
 
+    /** The project's id, if it exists: remembered like {@link #projectId}'s (a project's id never changes). */
     public Optional<Long> findProject(String tenant, String name) {
-        return projects.findId(tenant, name);
+        Long known = projectIds.getIfPresent(tenant + '\n' + name);
+        return known != null ? Optional.of(known) : projects.findId(tenant, name);
     }
 
     /** The project's id, created when missing. Reads first: an upsert would lock the row and serialize reports. */
