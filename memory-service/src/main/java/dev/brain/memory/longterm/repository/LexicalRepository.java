@@ -1,11 +1,16 @@
 package dev.brain.memory.longterm.repository;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.LoadingCache;
 
 import dev.brain.db.Jdbc;
 import dev.brain.db.search.Bm25;
@@ -14,15 +19,26 @@ import dev.brain.db.search.Bm25;
  * The lexical side of the relevance read path (memory.md §9): a node's {@code search_vector} ('english' full text of
  * its content, its entities' names and its topics; V8) queried within one pair. The statistics BM25 needs — how many
  * active nodes the pair has, their average number of lexemes, in how many of them a lexeme occurs — come from the
- * pair's own rows.
+ * pair's own rows. A pair of at least {@value #KEPT_FROM_NODES} nodes keeps them for {@code 60 s} (its statistics
+ * refreshed in the background, each lexeme's count recounted when a minute old): counting them read every node's text
+ * vector, 263–382 ms a call at 100k nodes (bench/RESULTS.md, issue #42), and a minute moves a large pair's figures by
+ * a fraction of a percent. A smaller pair's are counted on every call, exactly.
  */
 @ApplicationScoped
 public class LexicalRepository {
 
+    static final long KEPT_FROM_NODES = 5_000;
+    private static final Duration KEPT_FOR = Duration.ofSeconds(60);
+
     private final Jdbc jdbc;
+    private final LoadingCache<List<String>, PairStats> largePairs;
+    private final Cache<List<String>, Long> largePairFrequencies = Caffeine.newBuilder().expireAfterWrite(KEPT_FOR)
+            .maximumSize(100_000).build();
 
     public LexicalRepository(Jdbc jdbc) {
         this.jdbc = jdbc;
+        this.largePairs = Caffeine.newBuilder().refreshAfterWrite(KEPT_FOR).expireAfterAccess(Duration.ofMinutes(10))
+                .maximumSize(1_000).build(pair -> count(pair.get(0), pair.get(1)));
     }
 
     /** The query's distinct lexemes as the 'english' configuration makes them (stemmed, no stop words), in order. */
@@ -36,6 +52,15 @@ public class LexicalRepository {
     }
 
     public PairStats stats(String userId, String agentId) {
+        List<String> pair = List.of(userId, agentId);
+        PairStats stats = largePairs.get(pair);
+        if (stats.nodes() < KEPT_FROM_NODES) {
+            largePairs.invalidate(pair);
+        }
+        return stats;
+    }
+
+    private PairStats count(String userId, String agentId) {
         return jdbc.one("""
                 select count(*), coalesce(avg(length(search_vector)), 0) from long_term_node
                 where user_id = ? and agent_id = ? and active""", rs -> new PairStats(rs.getLong(1), rs.getDouble(2)),
@@ -48,11 +73,32 @@ public class LexicalRepository {
         if (lexemes.isEmpty()) {
             return df;
         }
+        boolean large = largePairs.getIfPresent(List.of(userId, agentId)) != null;
+        List<String> counted = lexemes;
+        if (large) {
+            counted = new ArrayList<>();
+            for (String l : lexemes) {
+                Long kept = largePairFrequencies.getIfPresent(List.of(userId, agentId, l));
+                if (kept != null) {
+                    df.put(l, kept);
+                } else {
+                    counted.add(l);
+                }
+            }
+            if (counted.isEmpty()) {
+                return df;
+            }
+        }
+        Map<String, Long> fresh = new LinkedHashMap<>();
         jdbc.list("""
                 select l, (select count(*) from long_term_node n where n.user_id = ? and n.agent_id = ? and n.active
                              and n.search_vector @@ quote_literal(l)::tsquery)
-                from unnest(?::text[]) l""", rs -> df.put(rs.getString(1), rs.getLong(2)), userId, agentId,
-                lexemes.toArray(String[]::new));
+                from unnest(?::text[]) l""", rs -> fresh.put(rs.getString(1), rs.getLong(2)), userId, agentId,
+                counted.toArray(String[]::new));
+        df.putAll(fresh);
+        if (large) {
+            fresh.forEach((l, n) -> largePairFrequencies.put(List.of(userId, agentId, l), n));
+        }
         return df;
     }
 
