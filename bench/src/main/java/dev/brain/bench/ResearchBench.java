@@ -29,6 +29,7 @@ import dev.brain.grpc.v1.ResearchStatsRequest;
 import dev.brain.grpc.v1.RunResearchCycleRequest;
 import dev.brain.grpc.v1.Scope;
 import dev.brain.tenancy.Tenancy;
+import dev.brain.wire.WireNames;
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
 import io.grpc.stub.MetadataUtils;
@@ -199,7 +200,7 @@ final class ResearchBench {
             JobRunResult result = stub.withDeadlineAfter(15, TimeUnit.MINUTES)
                     .runCycle(RunResearchCycleRequest.newBuilder().setScope(Scope.newBuilder()).build()).getResult();
             double wall = (System.nanoTime() - t1) / 1e9;
-            return new Cycle("gRPC", status(result.getStatus().name()), wall, result.getDurationMs(),
+            return new Cycle("gRPC", WireNames.constant(result.getStatus()), wall, result.getDurationMs(),
                     result.getCountsMap(), phases(result), researchRss.getAsLong());
         }
         double wall = (System.nanoTime() - t0) / 1e9;
@@ -223,14 +224,15 @@ final class ResearchBench {
     private static List<Phase> phases(JobRunResult result) {
         List<Phase> phases = new ArrayList<>();
         for (JobStep step : result.getStepsList()) {
-            phases.add(new Phase(step.getName(), status(step.getStatus().name()), step.getDurationMs(),
+            phases.add(new Phase(step.getName(), WireNames.constant(step.getStatus()), step.getDurationMs(),
                     new TreeMap<>(step.getCountsMap())));
         }
         return phases;
     }
 
+    /** A job status as the gateway's REST answer spells it, in the constants' case ("DONE"). */
     private static String status(String name) {
-        return name.startsWith("JOB_STATUS_") ? name.substring("JOB_STATUS_".length()) : name;
+        return name.toUpperCase(java.util.Locale.ROOT);
     }
 
     private static Map<String, Long> counts(JsonNode node) {

@@ -1,6 +1,5 @@
 package dev.brain.error.grpc;
 
-import java.util.Locale;
 
 import dev.brain.error.notification.Notifications;
 import dev.brain.grpc.v1.AcknowledgeNotificationsRequest;
@@ -11,6 +10,7 @@ import dev.brain.grpc.v1.ListNotificationsRequest;
 import dev.brain.grpc.v1.ListNotificationsResponse;
 import dev.brain.grpc.v1.MutinyNotificationServiceGrpc;
 import dev.brain.grpc.v1.NotificationType;
+import dev.brain.wire.WireNames;
 import io.grpc.Status;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.common.annotation.Blocking;
@@ -66,13 +66,12 @@ public class NotificationGrpcService extends MutinyNotificationServiceGrpc.Notif
             String reference = switch (r.getReferenceType()) {
                 case NODE_TYPE_UNSPECIFIED -> null;
                 case NODE_TYPE_ERROR, NODE_TYPE_SOLUTION, NODE_TYPE_RULE, NODE_TYPE_ANTIPATTERN, NODE_TYPE_CODE_MODULE,
-                        NODE_TYPE_INSIGHT -> r.getReferenceType().name().substring("NODE_TYPE_".length())
-                                .toLowerCase(Locale.ROOT);
+                        NODE_TYPE_INSIGHT -> WireNames.of(r.getReferenceType());
                 default -> throw Status.INVALID_ARGUMENT.withDescription("reference_type: " + r.getReferenceType()
                         + " cannot be referenced by a notification").asRuntimeException();
             };
             Notifications.Draft draft = new Notifications.Draft(
-                    r.getType().name().substring("NOTIFICATION_TYPE_".length()).toLowerCase(Locale.ROOT), null, null,
+                    WireNames.of(r.getType()), null, null,
                     reference, r.getReferenceId() == 0 ? null : r.getReferenceId(), r.getSummary(), r.getDedupKey());
             Notifications.Created created = notifications.create(r.getScope(), r.getProject(), r.getSessionKey(),
                     draft);

@@ -4,7 +4,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -18,6 +17,7 @@ import dev.brain.grpc.v1.NodeType;
 import dev.brain.grpc.v1.Notification;
 import dev.brain.grpc.v1.NotificationType;
 import dev.brain.grpc.v1.Scope;
+import dev.brain.wire.WireNames;
 
 /**
  * Notifications (error-code.md §11): to one session, a project's sessions or the whole tenant; deduplicated on
@@ -159,7 +159,7 @@ public class Notifications {
     static Notification map(ResultSet rs) throws SQLException {
         Notification.Builder b = Notification.newBuilder()
                 .setId(rs.getLong("id"))
-                .setType(NotificationType.valueOf("NOTIFICATION_TYPE_" + rs.getString("type").toUpperCase(Locale.ROOT)))
+                .setType(WireNames.valueOf(NotificationType.class, rs.getString("type")))
                 .setProject(Protos.text(rs, "project"))
                 .setTargetSessionKey(Protos.text(rs, "session_key"))
                 .setReferenceId(rs.getLong("reference_id"))
@@ -168,7 +168,7 @@ public class Notifications {
                 .setCreatedAt(Protos.timestamp(rs, "created_at"));
         String ref = rs.getString("reference_type");
         b.setReferenceType(ref == null ? NodeType.NODE_TYPE_UNSPECIFIED
-                : NodeType.valueOf("NODE_TYPE_" + ref.toUpperCase(Locale.ROOT)));
+                : WireNames.valueOf(NodeType.class, ref));
         if (rs.getTimestamp("acknowledged_at") != null) {
             b.setAcknowledgedAt(Protos.timestamp(rs, "acknowledged_at"));
         }

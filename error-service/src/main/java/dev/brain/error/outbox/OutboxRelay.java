@@ -6,7 +6,6 @@ import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -32,6 +31,7 @@ import dev.brain.grpc.v1.SynapseEventServiceGrpc;
 import dev.brain.grpc.v1.SynapseEventStatus;
 import dev.brain.grpc.v1.SynapseType;
 import dev.brain.tenancy.Tenancy;
+import dev.brain.wire.WireNames;
 import io.grpc.stub.MetadataUtils;
 import io.quarkus.grpc.GrpcClient;
 import io.quarkus.logging.Log;
@@ -160,12 +160,11 @@ public class OutboxRelay {
             SynapseEvent.Builder b = SynapseEvent.newBuilder()
                     .setIdempotencyKey(e.path("idempotency_key").asText())
                     .setTenant(e.path("tenant").asText(""))
-                    .setOp(SynapseEventOp.valueOf("SYNAPSE_EVENT_OP_" + e.path("op").asText().toUpperCase(Locale.ROOT)))
+                    .setOp(WireNames.valueOf(SynapseEventOp.class, e.path("op").asText()))
                     .setProject(e.path("project").asText(""))
                     .setOccurredAt(timestamp(Instant.parse(e.path("occurred_at").asText())));
             if (e.hasNonNull("synapse_type")) {
-                b.setSynapseType(SynapseType.valueOf("SYNAPSE_TYPE_" + e.get("synapse_type").asText()
-                        .toUpperCase(Locale.ROOT)));
+                b.setSynapseType(WireNames.valueOf(SynapseType.class, e.get("synapse_type").asText()));
             }
             b.setSource(nodeRef(e.get("source"))).setSourceLabel(e.path("source").path("label").asText(""));
             if (e.hasNonNull("target")) {
@@ -187,7 +186,7 @@ public class OutboxRelay {
 
     private static NodeRef nodeRef(JsonNode node) {
         return NodeRef.newBuilder()
-                .setType(NodeType.valueOf("NODE_TYPE_" + node.path("type").asText().toUpperCase(Locale.ROOT)))
+                .setType(WireNames.valueOf(NodeType.class, node.path("type").asText()))
                 .setId(node.path("id").asLong()).build();
     }
 

@@ -2,7 +2,6 @@ package dev.brain.error.prevention;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.Locale;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -15,6 +14,7 @@ import dev.brain.grpc.v1.RuleAction;
 import dev.brain.grpc.v1.RulePruneReason;
 import dev.brain.grpc.v1.RuleType;
 import dev.brain.grpc.v1.Severity;
+import dev.brain.wire.WireNames;
 
 /** Row mappings of rules and antipatterns. */
 final class PreventionRows {
@@ -56,7 +56,7 @@ final class PreventionRows {
                 .addAllFileExtensions(Jdbc.strings(rs, "file_extensions"))
                 .addAllCommands(Jdbc.strings(rs, "commands"))
                 .setAction(action)
-                .setRuleType(RuleType.valueOf("RULE_TYPE_" + rs.getString("rule_type").toUpperCase(Locale.ROOT)))
+                .setRuleType(WireNames.valueOf(RuleType.class, rs.getString("rule_type")))
                 .setBaseSuccesses(rs.getDouble("base_successes"))
                 .setBaseTotal(rs.getDouble("base_total"))
                 .setConfidence(rs.getDouble("confidence"))
@@ -66,7 +66,7 @@ final class PreventionRows {
                 .setActive(rs.getBoolean("active"))
                 .setBlocking(rs.getBoolean("blocking"))
                 .setPruneReason(prune == null ? RulePruneReason.RULE_PRUNE_REASON_UNSPECIFIED
-                        : RulePruneReason.valueOf("RULE_PRUNE_REASON_" + prune.toUpperCase(Locale.ROOT)))
+                        : WireNames.valueOf(RulePruneReason.class, prune))
                 .addAllSourceErrorIds(Jdbc.longs(rs, "source_error_ids"))
                 .setLastEvidenceAt(Protos.timestamp(rs, "last_evidence_at"))
                 .setCreatedAt(Protos.timestamp(rs, "created_at"))
@@ -97,7 +97,7 @@ final class PreventionRows {
     }
 
     static Severity severity(String s) {
-        return Severity.valueOf("SEVERITY_" + s.toUpperCase(Locale.ROOT));
+        return WireNames.valueOf(Severity.class, s);
     }
 
     /** §7.2: auto_fix/prevention critical, warning warning, suggestion info. */

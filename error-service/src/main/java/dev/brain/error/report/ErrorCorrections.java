@@ -19,6 +19,7 @@ import dev.brain.grpc.v1.ListedError;
 import dev.brain.grpc.v1.Scope;
 import dev.brain.grpc.v1.SolutionForError;
 import dev.brain.grpc.v1.UpdateErrorRequest;
+import dev.brain.wire.WireNames;
 import io.grpc.Status;
 import io.quarkus.logging.Log;
 
@@ -135,7 +136,7 @@ public class ErrorCorrections {
             default -> throw Status.INVALID_ARGUMENT.withDescription("kind: error, solution or attempt")
                     .asRuntimeException();
         }
-        Log.infof("forgot %s #%d of tenant %s (%s): %s", kind.name().substring("FORGET_KIND_".length()).toLowerCase(),
+        Log.infof("forgot %s #%d of tenant %s (%s): %s", WireNames.of(kind),
                 id, scope.tenant(), reason == null || reason.isBlank() ? "no reason given" : reason, deleted);
         return deleted;
     }

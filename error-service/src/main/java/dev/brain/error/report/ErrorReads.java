@@ -24,6 +24,7 @@ import dev.brain.grpc.v1.GetErrorResponse;
 import dev.brain.grpc.v1.MatchSource;
 import dev.brain.grpc.v1.Scope;
 import dev.brain.grpc.v1.SolutionForError;
+import dev.brain.wire.WireNames;
 import io.grpc.Status;
 
 /**
@@ -69,7 +70,7 @@ public class ErrorReads {
         var solutionsById = solutions.forErrors(scope.tenant(), ids, 3);
         for (Stored s : stored) {
             ErrorMatch.Builder m = ErrorMatch.newBuilder().setError(records.get(s.matched())).setScore(s.score())
-                    .setStrong(s.strong()).setSource(MatchSource.valueOf("MATCH_SOURCE_" + s.source().toUpperCase()))
+                    .setStrong(s.strong()).setSource(WireNames.valueOf(MatchSource.class, s.source()))
                     .addAllSolutions(solutionsById.getOrDefault(s.matched(), List.of()));
             try {
                 JsonNode signals = json.readTree(s.signals());

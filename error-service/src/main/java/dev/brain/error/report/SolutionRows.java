@@ -18,6 +18,7 @@ import dev.brain.grpc.v1.SolutionAttempt;
 import dev.brain.grpc.v1.SolutionForError;
 import dev.brain.grpc.v1.SolutionOutcome;
 import dev.brain.grpc.v1.SolutionSource;
+import dev.brain.wire.WireNames;
 
 /** Reads of solutions and their links to errors, tenant-scoped. */
 @ApplicationScoped
@@ -154,7 +155,7 @@ public class SolutionRows {
                 .setPartialCount(rs.getInt("partial_count"))
                 .setConfidence(rs.getDouble("confidence"))
                 .setLastOutcome(last == null ? SolutionOutcome.SOLUTION_OUTCOME_UNSPECIFIED
-                        : SolutionOutcome.valueOf("SOLUTION_OUTCOME_" + last.toUpperCase(java.util.Locale.ROOT)))
+                        : WireNames.valueOf(SolutionOutcome.class, last))
                 .setLastAppliedAt(Protos.timestamp(rs, "last_applied_at"))
                 .setCreatedAt(Protos.timestamp(rs, "created_at"))
                 .setObservedSuccessCount(rs.getInt("observed_success_count"))

@@ -4,7 +4,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -20,6 +19,7 @@ import dev.brain.grpc.v1.Scope;
 import dev.brain.grpc.v1.Session;
 import dev.brain.grpc.v1.SessionKind;
 import dev.brain.grpc.v1.SessionStatus;
+import dev.brain.wire.WireNames;
 import io.grpc.Status;
 
 /**
@@ -62,7 +62,7 @@ public class Sessions {
             throw Status.INVALID_ARGUMENT.withDescription("client_name: at most 200 characters").asRuntimeException();
         }
         String kindName = kind == SessionKind.SESSION_KIND_UNSPECIFIED || kind == SessionKind.UNRECOGNIZED ? "service"
-                : kind.name().substring("SESSION_KIND_".length()).toLowerCase(Locale.ROOT);
+                : WireNames.of(kind);
         boolean existed = jdbc.count("select count(*) from session where tenant = ? and session_key = ?",
                 scope.tenant(), k) > 0;
         String json;
@@ -104,8 +104,7 @@ public class Sessions {
     /** The tenant's sessions (of the scope's project, when it names one) in the statuses asked for, newest first. */
     public List<Session> list(Scope requestScope, List<SessionStatus> statuses, int limit, int offset) {
         CallScope scope = scopes.forRead(requestScope.toBuilder().clearSession().build());
-        String[] wanted = statuses.stream().map(s -> s.name().substring("SESSION_STATUS_".length())
-                .toLowerCase(Locale.ROOT)).toArray(String[]::new);
+        String[] wanted = statuses.stream().map(WireNames::of).toArray(String[]::new);
         return jdbc.list("select " + COLUMNS + FROM + """
                 where s.tenant = ? and (?::bigint is null or s.project_id = ?)
                   and (cardinality(?::text[]) = 0 or s.status = any(?::text[]))
@@ -148,9 +147,9 @@ public class Sessions {
 
     static Session map(ResultSet rs) throws SQLException {
         Session.Builder b = Session.newBuilder().setId(rs.getLong("id")).setKey(rs.getString("session_key"))
-                .setKind(SessionKind.valueOf("SESSION_KIND_" + rs.getString("kind").toUpperCase(Locale.ROOT)))
+                .setKind(WireNames.valueOf(SessionKind.class, rs.getString("kind")))
                 .setClientName(Protos.text(rs, "client_name"))
-                .setStatus(SessionStatus.valueOf("SESSION_STATUS_" + rs.getString("status").toUpperCase(Locale.ROOT)))
+                .setStatus(WireNames.valueOf(SessionStatus.class, rs.getString("status")))
                 .setProject(Protos.text(rs, "project"))
                 .setConnectedAt(Protos.timestamp(rs, "connected_at"))
                 .setLastHeartbeatAt(Protos.timestamp(rs, "last_heartbeat_at"));

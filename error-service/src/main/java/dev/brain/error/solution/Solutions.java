@@ -2,7 +2,6 @@ package dev.brain.error.solution;
 
 import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
-import java.util.Locale;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -28,6 +27,7 @@ import dev.brain.grpc.v1.ReportSolutionResponse;
 import dev.brain.grpc.v1.SolutionAttempt;
 import dev.brain.grpc.v1.SolutionForError;
 import dev.brain.grpc.v1.SolutionOutcome;
+import dev.brain.wire.WireNames;
 import io.grpc.Status;
 
 /**
@@ -166,7 +166,7 @@ public class Solutions {
     private void recordOutcome(CallScope scope, ErrorRecord error, long solutionId, SolutionOutcome outcome,
             String notes, boolean observed) {
         OffsetDateTime now = scope.now();
-        String o = outcome.name().substring("SOLUTION_OUTCOME_".length()).toLowerCase(Locale.ROOT);
+        String o = WireNames.of(outcome);
         int s = o.equals("success") ? 1 : 0;
         int f = o.equals("failure") ? 1 : 0;
         int p = o.equals("partial") ? 1 : 0;

@@ -35,6 +35,7 @@ import dev.brain.memory.longterm.weights.EdgeWeights;
 import dev.brain.memory.longterm.weights.Layer;
 import dev.brain.memory.longterm.weights.Layers;
 import dev.brain.memory.longterm.weights.Precision;
+import dev.brain.wire.WireNames;
 import io.grpc.Status;
 import io.quarkus.test.junit.QuarkusTest;
 
@@ -394,7 +395,7 @@ class UsageReinforcementTest extends LongTermTestBase {
         assertThat(response.getOutcome()).isEqualTo(outcome);
         assertThat(response.getReplayed()).isFalse();
         assertThat(response.getProtocol().getOutcome()).isEqualTo(outcome);
-        String stored = outcome.name().substring("REINFORCE_OUTCOME_".length());
+        String stored = WireNames.constant(outcome);
         assertThat(scalar(dataSource, "select outcome from usage_decision where turn_id = ?", turn)).isEqualTo(stored);
         assertThat(logLine(turn).get("outcome").asText()).isEqualTo(stored);
         if (outcome != ReinforceOutcome.REINFORCE_OUTCOME_COMPUTED) {

@@ -22,6 +22,7 @@ import dev.brain.research.clients.MemoryServices;
 import dev.brain.research.insight.InsightDraft;
 import dev.brain.research.insight.InsightStore.Stored;
 import dev.brain.research.insight.Trends;
+import dev.brain.wire.WireNames;
 import io.grpc.StatusRuntimeException;
 import io.quarkus.logging.Log;
 
@@ -105,8 +106,7 @@ public class InsightLinks {
         String title = s.draft().title();
         return SynapseEvent.newBuilder()
                 .setIdempotencyKey("research-service:insight:" + s.id() + ":" + s.at().toEpochMilli() + ":"
-                        + type.name().substring("SYNAPSE_TYPE_".length()).toLowerCase(java.util.Locale.ROOT) + ":"
-                        + target.getType().name().substring("NODE_TYPE_".length()).toLowerCase(java.util.Locale.ROOT) + ":" + target.getId())
+                        + WireNames.of(type) + ":" + WireNames.of(target.getType()) + ":" + target.getId())
                 .setOp(SynapseEventOp.SYNAPSE_EVENT_OP_STRENGTHEN).setSynapseType(type)
                 .setSource(NodeRef.newBuilder().setType(NodeType.NODE_TYPE_INSIGHT).setId(s.id()))
                 .setSourceLabel(title.length() > MAX_LABEL ? title.substring(0, MAX_LABEL - 1) + "…" : title)

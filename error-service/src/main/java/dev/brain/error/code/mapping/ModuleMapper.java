@@ -6,7 +6,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -22,6 +21,7 @@ import dev.brain.grpc.v1.ModuleUsage;
 import dev.brain.grpc.v1.ModuleUsageOutcome;
 import dev.brain.grpc.v1.ModuleUsageType;
 import dev.brain.grpc.v1.SimilarityKind;
+import dev.brain.wire.WireNames;
 
 /**
  * Rows of {@code code_module}, {@code module_similarity} and {@code module_usage} ↔ their proto messages, and the
@@ -113,7 +113,7 @@ public final class ModuleMapper {
     }
 
     public static ModuleType moduleType(String column) {
-        return ModuleType.valueOf("MODULE_TYPE_" + column.toUpperCase(Locale.ROOT));
+        return WireNames.valueOf(ModuleType.class, column);
     }
 
     public static ModuleType moduleType(Granularity granularity) {
@@ -132,31 +132,31 @@ public final class ModuleMapper {
     }
 
     public static ModuleUsageType usageType(String column) {
-        return ModuleUsageType.valueOf("MODULE_USAGE_TYPE_" + column.toUpperCase(Locale.ROOT));
+        return WireNames.valueOf(ModuleUsageType.class, column);
     }
 
     /** The column value of a usage type; null for UNSPECIFIED (the caller must name one). */
     public static String column(ModuleUsageType type) {
         return type == ModuleUsageType.MODULE_USAGE_TYPE_UNSPECIFIED || type == ModuleUsageType.UNRECOGNIZED ? null
-                : type.name().substring("MODULE_USAGE_TYPE_".length()).toLowerCase(Locale.ROOT);
+                : WireNames.of(type);
     }
 
     public static ModuleUsageOutcome outcome(String column) {
-        return ModuleUsageOutcome.valueOf("MODULE_USAGE_OUTCOME_" + column.toUpperCase(Locale.ROOT));
+        return WireNames.valueOf(ModuleUsageOutcome.class, column);
     }
 
     /** The column value of an outcome; UNSPECIFIED is {@code unknown}. */
     public static String column(ModuleUsageOutcome outcome) {
         return outcome == ModuleUsageOutcome.MODULE_USAGE_OUTCOME_UNSPECIFIED
                 || outcome == ModuleUsageOutcome.UNRECOGNIZED ? "unknown"
-                        : outcome.name().substring("MODULE_USAGE_OUTCOME_".length()).toLowerCase(Locale.ROOT);
+                        : WireNames.of(outcome);
     }
 
     public static SimilarityKind kind(String column) {
-        return SimilarityKind.valueOf("SIMILARITY_KIND_" + column.toUpperCase(Locale.ROOT));
+        return WireNames.valueOf(SimilarityKind.class, column);
     }
 
     public static String column(SimilarityKind kind) {
-        return kind.name().substring("SIMILARITY_KIND_".length()).toLowerCase(Locale.ROOT);
+        return WireNames.of(kind);
     }
 }

@@ -47,6 +47,7 @@ import dev.brain.memory.synapse.scheduler.SynapseDecayJob;
 import io.grpc.Status;
 import dev.brain.grpc.v1.TableCount;
 import dev.brain.tenancy.Tenancy;
+import dev.brain.wire.WireNames;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Uni;
@@ -113,7 +114,7 @@ public class MemoryAdminGrpcService extends MutinyMemoryAdminServiceGrpc.MemoryA
                         + " is not available yet").asRuntimeException();
             };
             return RunJobResponse.newBuilder().setResult(JobRunResult.newBuilder()
-                    .setJob(request.getJob().name().substring("MEMORY_JOB_".length()))
+                    .setJob(WireNames.constant(request.getJob()))
                     .setStatus(run.skipped() ? JobStatus.JOB_STATUS_SKIPPED_LOCKED : JobStatus.JOB_STATUS_DONE)
                     .putAllCounts(run.counts()).setDurationMs(run.durationMs())).build();
         });

@@ -21,6 +21,7 @@ import dev.brain.grpc.v1.LogArt;
 import dev.brain.grpc.v1.Pair;
 import dev.brain.grpc.v1.PipelineLogEntry;
 import dev.brain.memory.log.LogLine;
+import dev.brain.wire.WireNames;
 
 /** Pipeline-log rows ↔ proto (memory.md §10): art names, JSON content ↔ {@code google.protobuf.Value}, times. */
 public final class PipelineLogMapper {
@@ -36,15 +37,12 @@ public final class PipelineLogMapper {
         if (art == LogArt.LOG_ART_UNSPECIFIED || art == LogArt.UNRECOGNIZED) {
             return null;
         }
-        return art.name().substring("LOG_ART_".length()).toLowerCase();
+        return WireNames.of(art);
     }
 
     public static LogArt art(String art) {
-        try {
-            return LogArt.valueOf("LOG_ART_" + art.toUpperCase());
-        } catch (IllegalArgumentException e) {
-            return LogArt.LOG_ART_UNSPECIFIED;
-        }
+        LogArt parsed = WireNames.parse(LogArt.class, art);
+        return parsed == null ? LogArt.LOG_ART_UNSPECIFIED : parsed;
     }
 
     /**

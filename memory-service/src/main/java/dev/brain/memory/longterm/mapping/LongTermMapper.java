@@ -2,7 +2,6 @@ package dev.brain.memory.longterm.mapping;
 
 import java.time.OffsetDateTime;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 import com.google.protobuf.InvalidProtocolBufferException;
@@ -30,6 +29,7 @@ import dev.brain.memory.longterm.repository.LongTermRepository.Step;
 import dev.brain.memory.longterm.repository.NodeRow;
 import dev.brain.memory.longterm.usage.UsageProtocol;
 import dev.brain.grpc.v1.UsageProtocol.Builder;
+import dev.brain.wire.WireNames;
 
 /** Long-term rows ↔ proto messages (memory.md §13); null columns become absent fields. */
 public final class LongTermMapper {
@@ -113,7 +113,7 @@ public final class LongTermMapper {
     }
 
     public static ReinforceOutcome outcome(String outcome) {
-        return ReinforceOutcome.valueOf("REINFORCE_OUTCOME_" + outcome);
+        return WireNames.valueOf(ReinforceOutcome.class, outcome);
     }
 
     /** Wheel position (0 = joy) → sector; empty → NEUTRAL. */
@@ -136,12 +136,12 @@ public final class LongTermMapper {
     }
 
     static List<EdgeLayer> layers(List<String> reasons) {
-        return reasons.stream().map(r -> EdgeLayer.valueOf("EDGE_LAYER_" + r.toUpperCase(Locale.ROOT))).toList();
+        return reasons.stream().map(r -> WireNames.valueOf(EdgeLayer.class, r)).toList();
     }
 
     static TimePrecision precision(String precision) {
         return precision == null ? TimePrecision.TIME_PRECISION_UNSPECIFIED
-                : TimePrecision.valueOf("TIME_PRECISION_" + precision.toUpperCase(Locale.ROOT));
+                : WireNames.valueOf(TimePrecision.class, precision);
     }
 
     static Struct struct(String json) {

@@ -24,6 +24,7 @@ import dev.brain.grpc.v1.ShortTermEntry;
 import dev.brain.grpc.v1.TimePrecision;
 import dev.brain.grpc.v1.TimeRef;
 import dev.brain.memory.shortterm.EntryRow;
+import dev.brain.wire.WireNames;
 
 /** Proto ↔ row mapping of short-term entries: enums ↔ db names, Struct ↔ jsonb text, null ↔ absent/empty/0. */
 public final class EntryMapper {
@@ -100,14 +101,14 @@ public final class EntryMapper {
     }
 
     public static TimePrecision precision(String db) {
-        return TimePrecision.valueOf("TIME_PRECISION_" + db.toUpperCase(java.util.Locale.ROOT));
+        return WireNames.valueOf(TimePrecision.class, db);
     }
 
     /** The db name of a precision, null for UNSPECIFIED / unknown. */
     public static String precision(TimePrecision precision) {
         return switch (precision) {
             case TIME_PRECISION_UNSPECIFIED, UNRECOGNIZED -> null;
-            default -> precision.name().substring("TIME_PRECISION_".length()).toLowerCase(java.util.Locale.ROOT);
+            default -> WireNames.of(precision);
         };
     }
 

@@ -2,7 +2,6 @@ package dev.brain.memory.synapse.mapping;
 
 import java.time.OffsetDateTime;
 import java.util.List;
-import java.util.Locale;
 
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Struct;
@@ -21,30 +20,29 @@ import dev.brain.memory.synapse.Hop;
 import dev.brain.memory.synapse.NodeKey;
 import dev.brain.memory.synapse.Reached;
 import dev.brain.memory.synapse.SynapseRow;
+import dev.brain.wire.WireNames;
 
 /** Proto ↔ synapse domain: enum names ↔ the stored lower-case text ({@code NODE_TYPE_CODE_MODULE} ↔ "code_module"). */
 public final class SynapseMapper {
 
-    private static final String NODE_PREFIX = "NODE_TYPE_";
-    private static final String SYNAPSE_PREFIX = "SYNAPSE_TYPE_";
 
     private SynapseMapper() {
     }
 
     public static String nodeType(NodeType type) {
-        return type.name().substring(NODE_PREFIX.length()).toLowerCase(Locale.ROOT);
+        return WireNames.of(type);
     }
 
     public static NodeType nodeType(String stored) {
-        return NodeType.valueOf(NODE_PREFIX + stored.toUpperCase(Locale.ROOT));
+        return WireNames.valueOf(NodeType.class, stored);
     }
 
     public static String synapseType(SynapseType type) {
-        return type.name().substring(SYNAPSE_PREFIX.length()).toLowerCase(Locale.ROOT);
+        return WireNames.of(type);
     }
 
     public static SynapseType synapseType(String stored) {
-        return SynapseType.valueOf(SYNAPSE_PREFIX + stored.toUpperCase(Locale.ROOT));
+        return WireNames.valueOf(SynapseType.class, stored);
     }
 
     public static NodeKey key(NodeRef ref) {

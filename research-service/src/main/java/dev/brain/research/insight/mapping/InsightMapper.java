@@ -17,6 +17,7 @@ import dev.brain.research.insight.InsightState;
 import dev.brain.research.insight.Priority;
 import dev.brain.research.insight.Trends;
 import dev.brain.research.insight.analysis.TrendAnalysis.ProjectChange;
+import dev.brain.wire.WireNames;
 
 /** Insight rows and trends ↔ proto (research.proto); UNSPECIFIED enums map to null (the caller's default). */
 public final class InsightMapper {
@@ -50,31 +51,31 @@ public final class InsightMapper {
     }
 
     public static InsightType toProto(InsightKind kind) {
-        return InsightType.valueOf("INSIGHT_TYPE_" + kind.name());
+        return WireNames.valueOf(InsightType.class, kind.name());
     }
 
     public static InsightPriority toProto(Priority priority) {
-        return InsightPriority.valueOf("INSIGHT_PRIORITY_" + priority.name());
+        return WireNames.valueOf(InsightPriority.class, priority.name());
     }
 
     public static InsightStatus toProto(InsightState state) {
-        return InsightStatus.valueOf("INSIGHT_STATUS_" + state.name());
+        return WireNames.valueOf(InsightStatus.class, state.name());
     }
 
     /** null for UNSPECIFIED / unknown values. */
     public static InsightKind kind(InsightType type) {
         return type == InsightType.INSIGHT_TYPE_UNSPECIFIED || type == InsightType.UNRECOGNIZED ? null
-                : InsightKind.valueOf(type.name().substring("INSIGHT_TYPE_".length()));
+                : InsightKind.valueOf(WireNames.constant(type));
     }
 
     public static Priority priority(InsightPriority priority) {
         return priority == InsightPriority.INSIGHT_PRIORITY_UNSPECIFIED || priority == InsightPriority.UNRECOGNIZED ? null
-                : Priority.valueOf(priority.name().substring("INSIGHT_PRIORITY_".length()));
+                : Priority.valueOf(WireNames.constant(priority));
     }
 
     public static InsightState state(InsightStatus status) {
         return status == InsightStatus.INSIGHT_STATUS_UNSPECIFIED || status == InsightStatus.UNRECOGNIZED ? null
-                : InsightState.valueOf(status.name().substring("INSIGHT_STATUS_".length()));
+                : InsightState.valueOf(WireNames.constant(status));
     }
 
     /** The kinds of a request's types; an UNSPECIFIED or unknown entry is an error naming {@code types}. */
