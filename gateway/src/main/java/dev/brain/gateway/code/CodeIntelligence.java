@@ -6,6 +6,8 @@ import java.util.Locale;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import com.google.protobuf.ProtocolMessageEnum;
+
 import dev.brain.gateway.client.ErrorServiceClient;
 import dev.brain.gateway.code.CodeViews.ModuleHit;
 import dev.brain.gateway.code.CodeViews.ModuleList;
@@ -16,7 +18,8 @@ import dev.brain.gateway.code.CodeViews.Reusable;
 import dev.brain.gateway.code.CodeViews.SimilarView;
 import dev.brain.gateway.code.CodeViews.Similarity;
 import dev.brain.gateway.errors.ErrorInputs.Who;
-import dev.brain.gateway.errors.ErrorIntelligence;
+import dev.brain.gateway.errors.ErrorInputs;
+import dev.brain.gateway.errors.ErrorRequests;
 import dev.brain.grpc.v1.AnalyzeCodeRequest;
 import dev.brain.grpc.v1.AnalyzeCodeResponse;
 import dev.brain.grpc.v1.AnalyzedModule;
@@ -27,6 +30,7 @@ import dev.brain.grpc.v1.ListModulesRequest;
 import dev.brain.grpc.v1.ProjectScopeFilter;
 import dev.brain.grpc.v1.SearchFootprint;
 import dev.brain.grpc.v1.SimilarModule;
+import dev.brain.wire.WireNames;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -58,8 +62,8 @@ public class CodeIntelligence {
 
     /** brain_find_reusable_code: modules of every project of the tenant ranked for a purpose. */
     public Uni<Reusable> find(Who who, String purpose, String language, String category, Integer limit) {
-        FindReusableRequest request = FindReusableRequest.newBuilder().setScope(ErrorIntelligence.scope(who))
-                .setPurpose(ErrorIntelligence.required("purpose", purpose)).setLanguage(orEmpty(language))
+        FindReusableRequest request = FindReusableRequest.newBuilder().setScope(ErrorRequests.scope(who))
+                .setPurpose(ErrorInputs.required("purpose", purpose)).setLanguage(orEmpty(language))
                 .setCategory(orEmpty(category)).setLimit(limit(limit, 10))
                 .setProjectScope(ProjectScopeFilter.PROJECT_SCOPE_FILTER_ALL).build();
         return errors.findReusable(who.tenant(), request).map(r -> new Reusable(
@@ -69,8 +73,8 @@ public class CodeIntelligence {
 
     /** brain_register_code: analyses and registers a source in the caller's project. */
     public Uni<Registration> register(Who who, CodeInputs.RegisterCode in) {
-        AnalyzeCodeRequest request = analyzeRequest(who, ErrorIntelligence.required("source_code", in.source_code()),
-                ErrorIntelligence.required("file_path", in.file_path()), in.name(), in.purpose(), in.language(), in.category(), false);
+        AnalyzeCodeRequest request = analyzeRequest(who, ErrorInputs.required("source_code", in.source_code()),
+                ErrorInputs.required("file_path", in.file_path()), in.name(), in.purpose(), in.language(), in.category(), false);
         return errors.analyzeCode(who.tenant(), request, null).map(CodeIntelligence::registration);
     }
 
@@ -82,15 +86,15 @@ public class CodeIntelligence {
 
     private static AnalyzeCodeRequest analyzeRequest(Who who, String source, String filePath, String name,
             String purpose, String language, String category, boolean dryRun) {
-        return AnalyzeCodeRequest.newBuilder().setScope(ErrorIntelligence.scope(who)).setSource(source).setFilePath(filePath.strip())
+        return AnalyzeCodeRequest.newBuilder().setScope(ErrorRequests.scope(who)).setSource(source).setFilePath(filePath.strip())
                 .setName(orEmpty(name)).setPurpose(orEmpty(purpose)).setLanguage(orEmpty(language))
                 .setCategory(orEmpty(category)).setDryRun(dryRun).build();
     }
 
     /** brain_check_code_similarity: the tenant's modules similar to a source; nothing is stored. */
     public Uni<Similarity> similarity(Who who, CodeInputs.CheckSimilarity in, Duration deadline) {
-        CheckSimilarityRequest request = CheckSimilarityRequest.newBuilder().setScope(ErrorIntelligence.scope(who))
-                .setSource(ErrorIntelligence.required("source_code", in.source_code())).setFilePath(orEmpty(in.file_path()))
+        CheckSimilarityRequest request = CheckSimilarityRequest.newBuilder().setScope(ErrorRequests.scope(who))
+                .setSource(ErrorInputs.required("source_code", in.source_code())).setFilePath(orEmpty(in.file_path()))
                 .setLanguage(orEmpty(in.language())).build();
         return errors.checkSimilarity(who.tenant(), request, deadline).map(r -> new Similarity(
                 r.getHitsList().stream().map(CodeIntelligence::similar).toList(), r.getSemanticSkipped()));
@@ -102,7 +106,7 @@ public class CodeIntelligence {
         if (l < 1 || l > 100) {
             throw new IllegalArgumentException("limit: must be 1-100, was " + l);
         }
-        ListModulesRequest request = ListModulesRequest.newBuilder().setScope(ErrorIntelligence.scope(who))
+        ListModulesRequest request = ListModulesRequest.newBuilder().setScope(ErrorRequests.scope(who))
                 .setLanguage(orEmpty(language)).setCategory(orEmpty(category)).setLimit(l)
                 .setPageToken(orEmpty(pageToken)).build();
         return errors.listModules(who.tenant(), request).map(r -> new ModuleList(
@@ -112,19 +116,19 @@ public class CodeIntelligence {
     static Registration registration(AnalyzeCodeResponse r) {
         List<RegisteredModule> modules = r.getModulesList().stream().map(CodeIntelligence::registered).toList();
         AnalyzedModule first = r.getModulesCount() == 0 ? AnalyzedModule.getDefaultInstance() : r.getModules(0);
-        return new Registration(first.getId(), first.getScore(), first.getSignalsMap(), typeName(r.getGranularity()
-                .name()), r.getLanguage(), first.getReusable(), modules,
+        return new Registration(first.getId(), first.getScore(), first.getSignalsMap(), typeName(r.getGranularity()),
+                r.getLanguage(), first.getReusable(), modules,
                 r.getSimilarList().stream().map(CodeIntelligence::similar).toList(), r.getSemanticSkipped());
     }
 
     private static RegisteredModule registered(AnalyzedModule m) {
-        return new RegisteredModule(m.getId(), m.getName(), typeName(m.getModuleType().name()), m.getScore(),
+        return new RegisteredModule(m.getId(), m.getName(), typeName(m.getModuleType()), m.getScore(),
                 m.getReusable(), m.getSignalsMap(), m.getStartLine(), m.getEndLine(), m.getCreated());
     }
 
     static SimilarView similar(SimilarModule s) {
         CodeModule m = s.getModule();
-        return new SimilarView(m.getId(), m.getName(), typeName(s.getKind().name()), s.getScore(), m.getProject(),
+        return new SimilarView(m.getId(), m.getName(), typeName(s.getKind()), s.getScore(), m.getProject(),
                 m.getFilePath());
     }
 
@@ -135,19 +139,13 @@ public class CodeIntelligence {
 
     static ModuleView view(CodeModule m) {
         return new ModuleView(m.getId(), m.getName(), m.getProject(), m.getFilePath(), m.getLanguage(),
-                typeName(m.getModuleType().name()), m.getPurpose(), m.getInterfaceSignature(), m.getCategory(),
+                typeName(m.getModuleType()), m.getPurpose(), m.getInterfaceSignature(), m.getCategory(),
                 m.getReusabilityScore(), m.getConfidence(), m.getReuseCount());
     }
 
-    /** {@code SIMILARITY_KIND_EXACT} → {@code exact}, {@code MODULE_TYPE_FILE} → {@code file}. */
-    static String typeName(String enumName) {
-        String[] prefixes = { "SIMILARITY_KIND_", "MODULE_TYPE_" };
-        for (String prefix : prefixes) {
-            if (enumName.startsWith(prefix)) {
-                return enumName.substring(prefix.length()).toLowerCase(Locale.ROOT);
-            }
-        }
-        return enumName.toLowerCase(Locale.ROOT);
+    /** {@code SIMILARITY_KIND_EXACT} → {@code exact}, {@code MODULE_TYPE_FILE} → {@code file} (UNRECOGNIZED: unrecognized). */
+    static <E extends Enum<E> & ProtocolMessageEnum> String typeName(E value) {
+        return "UNRECOGNIZED".equals(value.name()) ? "unrecognized" : WireNames.of(value);
     }
 
     static String searched(SearchFootprint f, int hits) {

@@ -259,7 +259,7 @@ public class HooksResource {
             Caller c = caller.get();
             String project = HookProjects.of(text(hook, "brain_project"), text(hook, "brain_repo"), text(hook, "cwd"),
                     config.projects().orElse(List.of()), c.defaultProject());
-            answer = work.apply(new Who(c.tenant(), project, ErrorIntelligence.session(text(hook, "session_id"))));
+            answer = work.apply(new Who(c.tenant(), project, ErrorInputs.session(text(hook, "session_id"))));
         } catch (RuntimeException e) {
             Log.debugf("hook %s: ignored (%s)", event, e.getMessage());
             return empty();

@@ -44,8 +44,8 @@ public class ErrorTools {
         Caller c = caller.get();
         String fallback = workingDirectory == null || workingDirectory.isBlank() ? c.defaultProject()
                 : HookProjects.of(null, null, workingDirectory, hooks.projects().orElse(List.of()), c.defaultProject());
-        return new Who(c.tenant(), ErrorIntelligence.project(project, fallback),
-                ErrorIntelligence.session(connection == null ? null : connection.id()));
+        return new Who(c.tenant(), ErrorInputs.project(project, fallback),
+                ErrorInputs.session(connection == null ? null : connection.id()));
     }
 
 

@@ -5,7 +5,7 @@ import java.util.List;
 import dev.brain.gateway.auth.CurrentCaller;
 import dev.brain.gateway.auth.RequiresScope;
 import dev.brain.gateway.auth.TokenScope;
-import dev.brain.gateway.errors.ErrorIntelligence;
+import dev.brain.gateway.errors.ErrorInputs;
 import dev.brain.gateway.status.StatusRenderer;
 import dev.brain.gateway.status.StatusService;
 import io.quarkiverse.mcp.server.TextContent;
@@ -34,7 +34,7 @@ public class StatusTools {
             what Brain has stored so far.""")
     public Uni<ToolResponse> brainStatus(
             @ToolArg(name = "project", description = "Also show this project's figures", required = false) String project) {
-        return McpErrors.guard(() -> status.status(caller.get().tenant(), ErrorIntelligence.project(project, null))
+        return McpErrors.guard(() -> status.status(caller.get().tenant(), ErrorInputs.project(project, null))
                 .map(brainStatus -> new ToolResponse(false, List.of(new TextContent(StatusRenderer.render(brainStatus))),
                         brainStatus, null)));
     }

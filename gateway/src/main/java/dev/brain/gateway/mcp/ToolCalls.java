@@ -5,7 +5,7 @@ import java.util.function.Function;
 
 import dev.brain.gateway.auth.Caller;
 import dev.brain.gateway.errors.ErrorInputs.Who;
-import dev.brain.gateway.errors.ErrorIntelligence;
+import dev.brain.gateway.errors.ErrorInputs;
 import io.quarkiverse.mcp.server.McpConnection;
 import io.quarkiverse.mcp.server.TextContent;
 import io.quarkiverse.mcp.server.ToolResponse;
@@ -18,8 +18,8 @@ final class ToolCalls {
 
     /** The caller's tenant, the {@code project} argument (else the token's default project) and the MCP session. */
     static Who who(Caller c, String project, McpConnection connection) {
-        return new Who(c.tenant(), ErrorIntelligence.project(project, c.defaultProject()),
-                ErrorIntelligence.session(connection == null ? null : connection.id()));
+        return new Who(c.tenant(), ErrorInputs.project(project, c.defaultProject()),
+                ErrorInputs.session(connection == null ? null : connection.id()));
     }
 
     /** A successful result: the rendered markdown as text and the view as structured content. */

@@ -45,6 +45,7 @@ import dev.brain.grpc.v1.WriteEntryReason;
 import dev.brain.grpc.v1.WriteEntryRequest;
 import dev.brain.grpc.v1.WriteEntryResponse;
 import dev.brain.tenancy.RequestText;
+import dev.brain.wire.WireNames;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -167,7 +168,7 @@ public class AgentMemory {
         }
         return TimeRef.newBuilder()
                 .setAt(Timestamp.newBuilder().setSeconds(at.getEpochSecond()).setNanos(at.getNano()))
-                .setPrecision(TimePrecision.valueOf("TIME_PRECISION_" + name.toUpperCase(Locale.ROOT))).build();
+                .setPrecision(WireNames.parse(TimePrecision.class, name)).build();
     }
 
     // ---------------------------------------------------------------------------------------------------------
@@ -221,7 +222,7 @@ public class AgentMemory {
 
     static String state(PromotionState state) {
         return state == PromotionState.UNRECOGNIZED || state == PromotionState.PROMOTION_STATE_UNSPECIFIED ? "unknown"
-                : state.name().substring("PROMOTION_STATE_".length()).toLowerCase(Locale.ROOT);
+                : WireNames.of(state);
     }
 
     static Instant instant(Timestamp t) {
@@ -335,7 +336,7 @@ public class AgentMemory {
     static Feedback feedback(String turnId, Pair pair, ReinforceUsageResponse response) {
         var protocol = response.getProtocol();
         String outcome = response.getOutcome() == dev.brain.grpc.v1.ReinforceOutcome.UNRECOGNIZED ? "UNKNOWN"
-                : response.getOutcome().name().substring("REINFORCE_OUTCOME_".length());
+                : WireNames.constant(response.getOutcome());
         return new Feedback(turnId, pair.getAgentId(), outcome, response.getReinforcedNodeIdsList(), response.getReplayed(),
                 protocol.getCosinesCount(), protocol.getThreshold(),
                 protocol.hasClosestRejected() ? protocol.getClosestRejected() : null);

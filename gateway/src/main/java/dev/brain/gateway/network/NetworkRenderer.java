@@ -10,6 +10,7 @@ import dev.brain.gateway.network.NetworkViews.Hop;
 import dev.brain.gateway.network.NetworkViews.Node;
 import dev.brain.gateway.network.NetworkViews.NetworkStats;
 import dev.brain.grpc.v1.SynapseType;
+import dev.brain.wire.WireNames;
 
 /** The network answers as a model reads them: every hop named with its synapse type and its strength in words. */
 public final class NetworkRenderer {
@@ -70,6 +71,6 @@ public final class NetworkRenderer {
     }
 
     public static String synapseType(SynapseType type) {
-        return type.name().substring("SYNAPSE_TYPE_".length()).toLowerCase(Locale.ROOT);
+        return WireNames.of(type);
     }
 }

@@ -1,16 +1,14 @@
 package dev.brain.gateway.network;
 
 import java.util.Arrays;
-import java.util.Locale;
 import java.util.stream.Collectors;
 
 import dev.brain.grpc.v1.NodeRef;
 import dev.brain.grpc.v1.NodeType;
+import dev.brain.wire.WireNames;
 
-/** Node types as callers write them ({@code error}, {@code code_module}, …) ↔ the proto enum. */
+/** Node types as callers write them ({@code error}, {@code code_module}, …) ↔ the proto enum ({@link WireNames}). */
 public final class NodeTypes {
-
-    private static final String PREFIX = "NODE_TYPE_";
 
     /** The accepted names, for error messages and tool descriptions. */
     public static final String NAMES = Arrays.stream(NodeType.values())
@@ -20,19 +18,15 @@ public final class NodeTypes {
     private NodeTypes() {
     }
 
+    /** {@code error}, {@code code_module}, …; a type newer than the gateway is {@code unknown}. */
     public static String name(NodeType type) {
-        return type.name().substring(PREFIX.length()).toLowerCase(Locale.ROOT);
+        return type == NodeType.UNRECOGNIZED ? "unknown" : WireNames.of(type);
     }
 
     /** @throws IllegalArgumentException naming the field when the type or id is not valid */
     public static NodeRef ref(String field, String type, long id) {
-        NodeType parsed;
-        try {
-            parsed = NodeType.valueOf(PREFIX + (type == null ? "" : type.trim().toUpperCase(Locale.ROOT)));
-        } catch (IllegalArgumentException e) {
-            parsed = NodeType.UNRECOGNIZED;
-        }
-        if (parsed == NodeType.UNRECOGNIZED || parsed == NodeType.NODE_TYPE_UNSPECIFIED) {
+        NodeType parsed = type == null ? null : WireNames.parse(NodeType.class, type.trim());
+        if (parsed == null || parsed == NodeType.NODE_TYPE_UNSPECIFIED) {
             throw new IllegalArgumentException(field + "_type: '" + type + "' is not one of " + NAMES);
         }
         if (id <= 0) {

@@ -112,9 +112,9 @@ public class LibraryAccess {
         }
         double salience = salience(in.salience());
         ResearchStatus status = in.status() == null || in.status().isBlank() ? ResearchStatus.RESEARCH_STATUS_UNSPECIFIED
-                : ResearchIntelligence.parse(ResearchStatus.class, "RESEARCH_STATUS_", "status", in.status());
+                : ResearchIntelligence.parse(ResearchStatus.class, "status", in.status());
         ResearchMode mode = in.mode() == null || in.mode().isBlank() ? ResearchMode.RESEARCH_MODE_RESEARCH
-                : ResearchIntelligence.parse(ResearchMode.class, "RESEARCH_MODE_", "mode", in.mode());
+                : ResearchIntelligence.parse(ResearchMode.class, "mode", in.mode());
         boolean forUser = in.for_user() == null || in.for_user();
         Pair pair = AgentMemory.pair(caller, in.agent());
         SaveResearchRequest.Builder request = SaveResearchRequest.newBuilder().setPair(pair).setTopic(topic)
@@ -235,15 +235,15 @@ public class LibraryAccess {
     }
 
     static Saved saved(SaveResearchResponse r, Pair pair) {
-        return new Saved(ResearchProtos.name(r.getStatus(), "RESEARCH_STATUS_"), blank(r.getKnowledgePath()),
+        return new Saved(ResearchProtos.name(r.getStatus()), blank(r.getKnowledgePath()),
                 blank(r.getReportPath()), blank(r.getIndexLine()), r.hasEntry() ? r.getEntry().getId() : null,
                 r.getCreated(), r.hasEntry() ? blank(r.getEntry().getVersion()) : null,
                 r.getMemoryEntryId() == 0 ? null : r.getMemoryEntryId(), pairName(pair));
     }
 
     static EntryView entry(KnowledgeEntry e) {
-        return new EntryView(e.getId(), e.getTopic(), e.getPath(), ResearchProtos.name(e.getType(), "KNOWLEDGE_TYPE_"),
-                ResearchProtos.name(e.getStatus(), "RESEARCH_STATUS_"), e.getActive(), e.getWeightDecay(),
+        return new EntryView(e.getId(), e.getTopic(), e.getPath(), ResearchProtos.name(e.getType()),
+                ResearchProtos.name(e.getStatus()), e.getActive(), e.getWeightDecay(),
                 e.getFrequency(), blank(e.getVersion()));
     }
 

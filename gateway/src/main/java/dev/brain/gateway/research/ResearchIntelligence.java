@@ -4,14 +4,15 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.stream.Collectors;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import com.google.protobuf.ProtocolMessageEnum;
+
 import dev.brain.gateway.auth.Caller;
 import dev.brain.gateway.client.ResearchServiceClient;
-import dev.brain.gateway.errors.ErrorIntelligence;
+import dev.brain.gateway.errors.ErrorInputs;
 import dev.brain.gateway.memory.AgentMemory;
 import dev.brain.gateway.research.ResearchViews.InsightDetail;
 import dev.brain.gateway.research.ResearchViews.InsightView;
@@ -33,6 +34,7 @@ import dev.brain.grpc.v1.Suggestion;
 import dev.brain.grpc.v1.TrendsRequest;
 import dev.brain.grpc.v1.TrendsResponse;
 import dev.brain.grpc.v1.UpdateInsightStatusRequest;
+import dev.brain.wire.WireNames;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -48,10 +50,6 @@ public class ResearchIntelligence {
     static final int MAX_SUGGESTIONS = 50;
     static final int MAX_CONTEXT_BYTES = 4096;
     static final int MAX_WINDOW_DAYS = 365;
-
-    static final String TYPE_PREFIX = "INSIGHT_TYPE_";
-    static final String PRIORITY_PREFIX = "INSIGHT_PRIORITY_";
-    static final String STATUS_PREFIX = "INSIGHT_STATUS_";
 
     private final ResearchServiceClient research;
 
@@ -72,15 +70,15 @@ public class ResearchIntelligence {
         InsightPriority priority = priority(minPriority);
         InsightStatus wanted = status(status, "status", InsightStatus.INSIGHT_STATUS_ACTIVE);
         int l = limit(limit, DEFAULT_LIMIT, MAX_LIMIT);
-        String name = ErrorIntelligence.project(project, null);
+        String name = ErrorInputs.project(project, null);
         ListInsightsRequest request = ListInsightsRequest.newBuilder().setScope(scope(name)).addAllTypes(types)
                 .setMinPriority(priority).setStatus(wanted).setLimit(l)
                 .setPageToken(pageToken == null ? "" : pageToken.strip()).build();
-        String searched = "the " + ResearchProtos.name(wanted, STATUS_PREFIX) + " insights of tenant " + tenant
+        String searched = "the " + ResearchProtos.name(wanted) + " insights of tenant " + tenant
                 + (name == null ? "" : " about project " + name)
                 + " (" + (types.isEmpty() ? "all types" : "type " + types.stream()
-                        .map(t -> ResearchProtos.name(t, TYPE_PREFIX)).collect(Collectors.joining(", ")))
-                + ", priority ≥ " + ResearchProtos.name(priority, PRIORITY_PREFIX) + ")";
+                        .map(ResearchProtos::name).collect(Collectors.joining(", ")))
+                + ", priority ≥ " + ResearchProtos.name(priority) + ")";
         return research.listInsights(tenant, request).map(r -> new Insights(
                 r.getInsightsList().stream().map(ResearchIntelligence::view).toList(), searched, r.getNextPageToken()));
     }
@@ -96,7 +94,7 @@ public class ResearchIntelligence {
         if (change == null) {
             throw new IllegalArgumentException("body: a JSON object with status is required");
         }
-        InsightStatus status = status(ErrorIntelligence.required("status", change.status()), "status", null);
+        InsightStatus status = status(ErrorInputs.required("status", change.status()), "status", null);
         UpdateInsightStatusRequest.Builder request = UpdateInsightStatusRequest.newBuilder().setId(id(id)).setStatus(status);
         if (change.outcome() != null && !change.outcome().isBlank()) {
             request.setOutcome(change.outcome().strip());
@@ -110,7 +108,7 @@ public class ResearchIntelligence {
     /** brain_suggest: active insights and the pair's library entries ranked for what the caller is about to do. */
     public Uni<Suggestions> suggest(Caller caller, String context, Integer limit, String agent) {
         String tenant = caller.tenant();
-        String text = ErrorIntelligence.required("context", context).strip();
+        String text = ErrorInputs.required("context", context).strip();
         int bytes = text.getBytes(StandardCharsets.UTF_8).length;
         if (bytes > MAX_CONTEXT_BYTES) {
             throw new IllegalArgumentException("context: " + bytes + " bytes, at most " + MAX_CONTEXT_BYTES + " (4 KiB)");
@@ -127,7 +125,7 @@ public class ResearchIntelligence {
         if (days < 0 || days > MAX_WINDOW_DAYS) {
             throw new IllegalArgumentException("window_days: must be 1-" + MAX_WINDOW_DAYS + " (omit for 7), was " + days);
         }
-        TrendsRequest request = TrendsRequest.newBuilder().setScope(scope(ErrorIntelligence.project(project, null)))
+        TrendsRequest request = TrendsRequest.newBuilder().setScope(scope(ErrorInputs.project(project, null)))
                 .setWindowDays(days).build();
         return research.trends(tenant, request).map(ResearchIntelligence::trends);
     }
@@ -161,7 +159,7 @@ public class ResearchIntelligence {
         }
         for (String part : type.split(",")) {
             if (!part.isBlank()) {
-                types.add(parse(InsightType.class, TYPE_PREFIX, "type", part));
+                types.add(parse(InsightType.class, "type", part));
             }
         }
         return types;
@@ -172,7 +170,7 @@ public class ResearchIntelligence {
         if (priority == null || priority.isBlank()) {
             return InsightPriority.INSIGHT_PRIORITY_LOW;
         }
-        return parse(InsightPriority.class, PRIORITY_PREFIX, "min_priority", priority);
+        return parse(InsightPriority.class, "min_priority", priority);
     }
 
     /** active, acknowledged, acted_upon, dismissed, expired; blank → {@code dflt} (null: required). */
@@ -183,38 +181,41 @@ public class ResearchIntelligence {
             }
             return dflt;
         }
-        return parse(InsightStatus.class, STATUS_PREFIX, field, status);
+        return parse(InsightStatus.class, field, status);
     }
 
     /** A lower-case name ('-' or '_', any case) of a proto enum, never UNSPECIFIED; else a line naming the field. */
-    static <E extends Enum<E>> E parse(Class<E> type, String prefix, String field, String value) {
-        String name = value.strip().toUpperCase(Locale.ROOT).replace('-', '_');
-        for (E e : type.getEnumConstants()) {
-            if (e.name().equals(prefix + name) && !name.equals("UNSPECIFIED")) {
-                return e;
-            }
+    static <E extends Enum<E> & ProtocolMessageEnum> E parse(Class<E> type, String field, String value) {
+        E e = WireNames.parse(type, value.strip().replace('-', '_'));
+        if (e == null || unspecified(e)) {
+            throw new IllegalArgumentException(field + ": '" + value.strip() + "' is not one of " + names(type));
         }
-        throw new IllegalArgumentException(field + ": '" + value.strip() + "' is not one of " + names(type, prefix));
+        return e;
     }
 
-    static <E extends Enum<E>> String names(Class<E> type, String prefix) {
-        return Arrays.stream(type.getEnumConstants()).filter(e -> e.name().startsWith(prefix) && !e.name().endsWith("UNSPECIFIED"))
-                .map(e -> e.name().substring(prefix.length()).toLowerCase(Locale.ROOT)).collect(Collectors.joining(", "));
+    /** The names {@link #parse} takes, in the enum's order. */
+    static <E extends Enum<E> & ProtocolMessageEnum> String names(Class<E> type) {
+        return Arrays.stream(type.getEnumConstants()).filter(e -> !"UNRECOGNIZED".equals(e.name()) && !unspecified(e))
+                .map(WireNames::of).collect(Collectors.joining(", "));
+    }
+
+    private static boolean unspecified(ProtocolMessageEnum value) {
+        return "UNSPECIFIED".equals(WireNames.constant(value));
     }
 
     // ---- answers --------------------------------------------------------------------------------------------
 
     static InsightView view(Insight i) {
-        return new InsightView(i.getId(), ResearchProtos.name(i.getType(), TYPE_PREFIX), i.getTitle(),
-                ResearchProtos.name(i.getPriority(), PRIORITY_PREFIX), i.getConfidence(), i.getActionable(),
-                ResearchProtos.name(i.getStatus(), STATUS_PREFIX), i.getDescription(), i.getAffectedProjectsList(),
+        return new InsightView(i.getId(), ResearchProtos.name(i.getType()), i.getTitle(),
+                ResearchProtos.name(i.getPriority()), i.getConfidence(), i.getActionable(),
+                ResearchProtos.name(i.getStatus()), i.getDescription(), i.getAffectedProjectsList(),
                 ResearchProtos.instant(i.hasUpdatedAt(), i.getUpdatedAt()));
     }
 
     static InsightDetail detail(Insight i) {
-        return new InsightDetail(i.getId(), ResearchProtos.name(i.getType(), TYPE_PREFIX), i.getTitle(),
-                i.getDescription(), ResearchProtos.name(i.getPriority(), PRIORITY_PREFIX), i.getConfidence(),
-                i.getActionable(), ResearchProtos.name(i.getStatus(), STATUS_PREFIX),
+        return new InsightDetail(i.getId(), ResearchProtos.name(i.getType()), i.getTitle(),
+                i.getDescription(), ResearchProtos.name(i.getPriority()), i.getConfidence(),
+                i.getActionable(), ResearchProtos.name(i.getStatus()),
                 ResearchProtos.map(i.hasEvidence(), i.getEvidence()),
                 ResearchProtos.map(i.hasSuggestedAction(), i.getSuggestedAction()),
                 i.hasActionTaken() ? i.getActionTaken() : null, i.getActionOutcome(), i.getAffectedProjectsList(),
@@ -224,7 +225,7 @@ public class ResearchIntelligence {
     }
 
     static SuggestionView suggestion(Suggestion s) {
-        return new SuggestionView(ResearchProtos.name(s.getKind(), "SUGGESTION_KIND_"), s.getId(), s.getTitle(),
+        return new SuggestionView(ResearchProtos.name(s.getKind()), s.getId(), s.getTitle(),
                 s.getReason(), s.getScore(), s.getPath().isEmpty() ? null : s.getPath());
     }
 
@@ -237,7 +238,7 @@ public class ResearchIntelligence {
 
     private static ProjectTrendView trend(ProjectTrend p) {
         return new ProjectTrendView(p.getProjectId(), p.getProject(), p.getCurrent(), p.getPrevious(),
-                p.hasChange() ? p.getChange() : null, ResearchProtos.name(p.getDirection(), "TREND_DIRECTION_"),
+                p.hasChange() ? p.getChange() : null, ResearchProtos.name(p.getDirection()),
                 p.getNewErrors());
     }
 }

@@ -4,13 +4,15 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 import com.google.protobuf.ListValue;
+import com.google.protobuf.ProtocolMessageEnum;
 import com.google.protobuf.Struct;
 import com.google.protobuf.Timestamp;
 import com.google.protobuf.Value;
+
+import dev.brain.wire.WireNames;
 
 /** Proto → view helpers of the research package: enum names, timestamps and {@code Struct}s as JSON-like maps. */
 final class ResearchProtos {
@@ -19,12 +21,12 @@ final class ResearchProtos {
     }
 
     /** {@code INSIGHT_TYPE_TEMPLATE_CANDIDATE} → {@code template_candidate}; UNSPECIFIED/UNRECOGNIZED → {@code unknown}. */
-    static String name(Enum<?> value, String prefix) {
+    static <E extends Enum<E> & ProtocolMessageEnum> String name(E value) {
         String n = value.name();
         if (n.equals("UNRECOGNIZED") || n.endsWith("_UNSPECIFIED")) {
             return "unknown";
         }
-        return (n.startsWith(prefix) ? n.substring(prefix.length()) : n).toLowerCase(Locale.ROOT);
+        return WireNames.of(value);
     }
 
     /** ISO-8601, or null for an unset timestamp. */

@@ -27,6 +27,7 @@ import dev.brain.grpc.v1.JobStatus;
 import dev.brain.grpc.v1.MemoryJob;
 import dev.brain.grpc.v1.RunKnowledgeDecayResponse;
 import dev.brain.grpc.v1.RunKnowledgePruneResponse;
+import dev.brain.wire.WireNames;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import io.smallrye.mutiny.Uni;
 
@@ -165,7 +166,7 @@ public class AdminJobsResource {
 
     static JobRun jobRun(String name, JobRunResult result) {
         String status = result.getStatus() == JobStatus.UNRECOGNIZED ? "UNKNOWN"
-                : result.getStatus().name().substring("JOB_STATUS_".length());
+                : WireNames.constant(result.getStatus());
         return new JobRun(name, status, result.getCountsMap(), result.getDurationMs());
     }
 }

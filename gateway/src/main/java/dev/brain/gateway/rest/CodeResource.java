@@ -20,7 +20,7 @@ import dev.brain.gateway.code.CodeInputs;
 import dev.brain.gateway.code.CodeIntelligence;
 import dev.brain.gateway.code.CodeRenderer;
 import dev.brain.gateway.errors.ErrorInputs.Who;
-import dev.brain.gateway.errors.ErrorIntelligence;
+import dev.brain.gateway.errors.ErrorInputs;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -43,8 +43,8 @@ public class CodeResource {
 
     private Who who(String project, String session, boolean defaultProject) {
         Caller c = caller.get();
-        return new Who(c.tenant(), ErrorIntelligence.project(project, defaultProject ? c.defaultProject() : null),
-                ErrorIntelligence.session(session));
+        return new Who(c.tenant(), ErrorInputs.project(project, defaultProject ? c.defaultProject() : null),
+                ErrorInputs.session(session));
     }
 
     private static <T> T body(T body) {

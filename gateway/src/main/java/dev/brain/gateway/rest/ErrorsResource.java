@@ -69,7 +69,7 @@ public class ErrorsResource {
 
     private Who who(String project, String session) {
         Caller c = caller.get();
-        return new Who(c.tenant(), ErrorIntelligence.project(project, c.defaultProject()), ErrorIntelligence.session(session));
+        return new Who(c.tenant(), ErrorInputs.project(project, c.defaultProject()), ErrorInputs.session(session));
     }
 
     private static <T> T body(T body) {
@@ -235,7 +235,7 @@ public class ErrorsResource {
     @Blocking
     public Response exportErrors(@QueryParam("project") String project) {
         String tenant = caller.get().tenant();
-        String name = project == null || project.isBlank() ? null : ErrorIntelligence.project(project, null);
+        String name = project == null || project.isBlank() ? null : ErrorInputs.project(project, null);
         Scope scope = name == null ? Scope.getDefaultInstance() : Scope.newBuilder().setProject(name).build();
         ExportErrorsResponse first = page(tenant, scope, "");
         StreamingOutput body = out -> {
@@ -287,7 +287,7 @@ public class ErrorsResource {
             if (data == null || data.length == 0) {
                 throw new IllegalArgumentException("body: JSON lines of the brain-errors format are required");
             }
-            String name = ErrorIntelligence.project(project, c.defaultProject());
+            String name = ErrorInputs.project(project, c.defaultProject());
             return service.importErrors(c.tenant(), ImportErrorsRequest.newBuilder()
                     .setScope(Scope.newBuilder().setProject(name)).setJsonl(ByteString.copyFrom(data))
                     .setOnConflict(conflict).build())

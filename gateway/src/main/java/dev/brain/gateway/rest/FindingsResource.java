@@ -18,7 +18,7 @@ import dev.brain.gateway.auth.CurrentCaller;
 import dev.brain.gateway.auth.RequiresScope;
 import dev.brain.gateway.auth.TokenScope;
 import dev.brain.gateway.errors.ErrorInputs.Who;
-import dev.brain.gateway.errors.ErrorIntelligence;
+import dev.brain.gateway.errors.ErrorInputs;
 import dev.brain.gateway.findings.FindingViews.FindingInput;
 import dev.brain.gateway.findings.FindingsRenderer;
 import dev.brain.gateway.findings.ProjectFindings;
@@ -44,7 +44,7 @@ public class FindingsResource {
 
     private Who who(String project, String session) {
         Caller c = caller.get();
-        return new Who(c.tenant(), ErrorIntelligence.project(project, null), ErrorIntelligence.session(session));
+        return new Who(c.tenant(), ErrorInputs.project(project, null), ErrorInputs.session(session));
     }
 
 

@@ -9,7 +9,7 @@ import jakarta.ws.rs.core.MediaType;
 import dev.brain.gateway.auth.CurrentCaller;
 import dev.brain.gateway.auth.RequiresScope;
 import dev.brain.gateway.auth.TokenScope;
-import dev.brain.gateway.errors.ErrorIntelligence;
+import dev.brain.gateway.errors.ErrorInputs;
 import dev.brain.gateway.status.BrainStatus;
 import dev.brain.gateway.status.StatusRenderer;
 import dev.brain.gateway.status.StatusService;
@@ -32,7 +32,7 @@ public class StatusResource {
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     public Uni<BrainStatus> json(@QueryParam("project") String project) {
-        return Uni.createFrom().deferred(() -> status.status(caller.get().tenant(), ErrorIntelligence.project(project,
+        return Uni.createFrom().deferred(() -> status.status(caller.get().tenant(), ErrorInputs.project(project,
                 null)));
     }
 

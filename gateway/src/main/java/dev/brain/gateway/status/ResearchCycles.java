@@ -1,13 +1,13 @@
 package dev.brain.gateway.status;
 
 import java.time.Instant;
-import java.util.Locale;
 import java.util.Map;
 
 import com.google.protobuf.Timestamp;
 
 import dev.brain.grpc.v1.JobRunResult;
 import dev.brain.grpc.v1.JobStatus;
+import dev.brain.wire.WireNames;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
@@ -29,7 +29,7 @@ public record ResearchCycles(Cycle last, String next_at) {
 
     static Cycle cycle(JobRunResult r) {
         String status = r.getStatus() == JobStatus.UNRECOGNIZED ? "unknown"
-                : r.getStatus().name().substring("JOB_STATUS_".length()).toLowerCase(Locale.ROOT);
+                : WireNames.of(r.getStatus());
         return new Cycle(status, r.hasStartedAt() ? instant(r.getStartedAt()) : null,
                 r.hasFinishedAt() ? instant(r.getFinishedAt()) : null, r.getDurationMs(), r.getCountsMap(),
                 r.getMessage().isEmpty() ? null : r.getMessage());

@@ -27,6 +27,7 @@ import dev.brain.gateway.auth.TokenScope;
 import dev.brain.gateway.client.MemoryServiceClient;
 import dev.brain.gateway.client.ServiceCallException;
 import dev.brain.gateway.errors.ErrorInputs.Who;
+import dev.brain.gateway.errors.ErrorInputs;
 import dev.brain.gateway.errors.ErrorIntelligence;
 import dev.brain.gateway.errors.ErrorViews.ErrorDetail;
 import dev.brain.gateway.memory.AgentMemory;
@@ -201,7 +202,7 @@ public class UiPages {
         String f = filter == null || filter.isBlank() ? "unresolved" : filter.strip().toLowerCase(Locale.ROOT);
         String projectName;
         try {
-            projectName = ErrorIntelligence.project(project, c.defaultProject());
+            projectName = ErrorInputs.project(project, c.defaultProject());
         } catch (IllegalArgumentException badProject) { // the page with the reason, not the REST API's JSON
             return Uni.createFrom().item(Response.status(Response.Status.BAD_REQUEST).entity(Templates.errors(
                     page(c, "errors"), q, f, c.defaultProject(), all, false, List.of(), null, badProject.getMessage())).build());
@@ -375,7 +376,7 @@ public class UiPages {
         if (c == null) {
             return Uni.createFrom().item(loginInstead("/ui/status"));
         }
-        return Uni.createFrom().deferred(() -> status.status(c.tenant(), ErrorIntelligence.project(project, null)))
+        return Uni.createFrom().deferred(() -> status.status(c.tenant(), ErrorInputs.project(project, null)))
                 .map(s -> Templates.status(page(c, "status"), s, null))
                 .onFailure().recoverWithItem(t -> Templates.status(page(c, "status"), null, problem(t)))
                 .map(t -> Response.ok(t).build());
