@@ -24,4 +24,15 @@ class ArchitectureTest {
     void featurePackagesAreFreeOfCycles() {
         ArchitectureRules.featurePackagesAreFreeOfCycles("dev.brain.memory").check(MAIN);
     }
+
+    @Test
+    void statementsRunOnlyInRepositoriesBeyondTheRecordedClasses() {
+        // the classes that still run statements outside a repository are listed in archunit_store (issue #43)
+        ArchitectureRules.statementsOnlyInRepositoriesBeyondTheRecordedOnes().check(MAIN);
+    }
+
+    @Test
+    void repositoriesHoldNoServices() {
+        ArchitectureRules.repositoriesHoldNoServices().check(MAIN);
+    }
 }

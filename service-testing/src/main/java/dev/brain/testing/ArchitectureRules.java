@@ -7,11 +7,13 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.library.freeze.FreezingArchRule;
 
 /**
  * The layering every service keeps, as ArchUnit rules a service's test checks on its own main classes:
- * gRPC classes parse, call a service and map — no SQL, no transactions — and feature packages do not depend on
- * each other in a circle.
+ * gRPC classes parse, call a service and map — no SQL, no transactions —, statements live in a feature's
+ * {@code repository} package, a repository only runs statements, and feature packages do not depend on each other in
+ * a circle.
  */
 public final class ArchitectureRules {
 
@@ -41,5 +43,41 @@ public final class ArchitectureRules {
     /** The feature packages directly below {@code basePackage} ({@code dev.brain.error.(report)..}) form no cycle. */
     public static ArchRule featurePackagesAreFreeOfCycles(String basePackage) {
         return slices().matching(basePackage + ".(*)..").should().beFreeOfCycles();
+    }
+
+    /**
+     * Statements ({@code Jdbc}, JDBC itself) are run only by classes in a {@code repository} package: services keep
+     * the order of the steps and the transaction. Rows and mappers that read a {@code ResultSet} handed to them are
+     * repository classes too.
+     */
+    public static ArchRule statementsOnlyInRepositories() {
+        return noClasses().that().resideOutsideOfPackage("..repository..")
+                .should().dependOnClassesThat().haveFullyQualifiedName("dev.brain.db.Jdbc")
+                .orShould().dependOnClassesThat().resideInAnyPackage("java.sql..", "javax.sql..")
+                .because("SQL lives in a feature's repository package; services orchestrate (issue #43)");
+    }
+
+    /**
+     * {@link #statementsOnlyInRepositories()} with the classes that broke it when the rule came recorded in the
+     * module's {@code archunit_store} (ArchUnit's {@link FreezingArchRule}): a new class that runs statements
+     * outside a repository fails, a recorded one may stay until its statements move, and a class that no longer
+     * breaks the rule drops out of the store on the next run, so the store only shrinks.
+     */
+    public static ArchRule statementsOnlyInRepositoriesBeyondTheRecordedOnes() {
+        return FreezingArchRule.freeze(statementsOnlyInRepositories());
+    }
+
+    /**
+     * A repository runs statements and maps rows: it calls no service, scheduler or gRPC class of the service and
+     * opens no transaction (the service that calls it does). Returning the contract's messages ({@code
+     * dev.brain.grpc.v1}) is mapping, not calling.
+     */
+    public static ArchRule repositoriesHoldNoServices() {
+        return noClasses().that().resideInAPackage("..repository..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.brain.*..service..", "dev.brain.*..grpc..",
+                        "dev.brain.*..scheduler..")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("io.quarkus.narayana.jta.QuarkusTransaction")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("jakarta.transaction.Transactional")
+                .because("a repository runs statements; the order of steps and the transaction belong to services");
     }
 }
