@@ -181,7 +181,7 @@ bench_app=${BRAIN_BENCH_APP:-$ROOT/bench/target/quarkus-app}   # BRAIN_BENCH_APP
 bench=$bench_app/quarkus-run.jar
 if [ -z "${BRAIN_BENCH_APP:-}" ] && { [ ! -f "$bench" ] || [ -n "$(find "$ROOT/bench/src" "$ROOT/proto/src" -newer "$bench" -type f -print -quit)" ]; }; then
   say "building the bench"
-  (cd "$ROOT" && mvn -B -q -o -DskipTests package -pl bench -am) || die "building the benchmark failed"
+  (cd "$ROOT" && mvn -B -q -o -DskipTests -Dformatter.skip -Dimpsort.skip package -pl bench -am) || die "building the benchmark failed"
 fi
 trap 'set +e; if [ "${BRAIN_FAULTS_KEEP:-0}" = 1 ]; then say "kept $DIR (scripts/bench-faults.sh clean removes it)"; else clean; say "stopped the services and the cluster, removed $DIR"; fi' EXIT
 mkdir -p "$DIR/apps" "$DIR/data/djl" "$DIR/logs" "$DIR/pids"
