@@ -21,7 +21,8 @@ import io.quarkus.logging.Log;
  * {@code diag@basename}, bundler chunk numbers and hashes {@code <H>}), so that a stored error and a new report of it
  * keep one fingerprint (docs/errors.md, "Fingerprint rule changes").
  *
- * <p>Every stored frame's key ({@code stack_frame.normalized}) is recomputed from its function, file and parser. An
+ * <p>
+ * Every stored frame's key ({@code stack_frame.normalized}) is recomputed from its function, file and parser. An
  * error's fingerprint is recomputed from its type, template and new keys only when its stored fingerprint is
  * reproduced by the old keys (so a row whose parts were cut, or that was imported with a fingerprint of its own, is
  * left alone). When several errors of a project get the same new fingerprint (the splits this rule ends), the most
@@ -101,7 +102,7 @@ public class V7_1__Rekey_stored_errors extends BaseJavaMigration {
                     last = rs.getLong("id");
                     Array positions = rs.getArray("positions");
                     if (positions == null) {
-                        continue;           // no frames: nothing to re-key
+                        continue; // no frames: nothing to re-key
                     }
                     Object[] position = (Object[]) positions.getArray();
                     Object[] function = (Object[]) rs.getArray("functions").getArray();

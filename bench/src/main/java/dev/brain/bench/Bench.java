@@ -56,7 +56,8 @@ public class Bench implements QuarkusApplication {
                         .recallThroughGateway(Integer.parseInt(options.getOrDefault("gateway-port", "8080")));
                 case "errors" -> new ErrorBench(Integer.parseInt(options.getOrDefault("error-port", "9101")),
                         Integer.parseInt(options.getOrDefault("gateway-port", "8080")), errorStores(options),
-                        Path.of(options.getOrDefault("distinct", "error-service/src/test/resources/corpus/errors-distinct-20k.jsonl.gz")),
+                        Path.of(options.getOrDefault("distinct",
+                                "error-service/src/test/resources/corpus/errors-distinct-20k.jsonl.gz")),
                         java.util.Arrays.stream(options.getOrDefault("errors-steps", "1000,10000,100000").split(","))
                                 .map(String::strip).map(Integer::valueOf).toList(),
                         rssOf(pids, "error-service"), rssOf(pids, "gateway")).run();

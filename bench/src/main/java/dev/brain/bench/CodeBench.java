@@ -72,8 +72,10 @@ final class CodeBench {
         try (GatewayClient gateway = new GatewayClient(port, this::connect, LABEL, TENANT, "p0")) {
             System.out.printf("%n== code: gateway /api/v1/code over HTTP (tenant %s, %,d modules, embedding model %s) ==%n",
                     TENANT, modules, embeddingModel);
-            System.out.println("case                                   | calls | p50 ms | p95 ms | p99 ms | calls/s | target        | error-service RSS MiB | gateway RSS MiB");
-            System.out.println("---------------------------------------|-------|--------|--------|--------|---------|---------------|-----------------------|----------------");
+            System.out.println(
+                    "case                                   | calls | p50 ms | p95 ms | p99 ms | calls/s | target        | error-service RSS MiB | gateway RSS MiB");
+            System.out.println(
+                    "---------------------------------------|-------|--------|--------|--------|---------|---------------|-----------------------|----------------");
             List<Generated> stored = new ArrayList<>();
             for (int i = 0; i < modules; i++) {
                 stored.add(generate(i));
@@ -146,8 +148,9 @@ final class CodeBench {
 
     /** Modules of the bench tenant now. */
     private long storedModules() throws SQLException {
-        try (Connection c = connect(); PreparedStatement count = c.prepareStatement(
-                "select count(*) from error.code_module where tenant = ?")) {
+        try (Connection c = connect();
+                PreparedStatement count = c.prepareStatement(
+                        "select count(*) from error.code_module where tenant = ?")) {
             count.setString(1, TENANT);
             try (java.sql.ResultSet rs = count.executeQuery()) {
                 rs.next();
@@ -298,7 +301,8 @@ final class CodeBench {
         return switch (r.nextInt(4)) {
             case 0 -> "v" + i + " := " + expression(r, 0, names) + "\n\t_ = v" + i;
             case 1 -> "if " + expression(r, 1, names) + " {\n\t\tacc = fmt.Sprint(" + expression(r, 1, names) + ")\n\t}";
-            case 2 -> "for k := 0; k < " + r.nextInt(20) + "; k++ {\n\t\tacc += fmt.Sprint(" + expression(r, 2, names) + ")\n\t}";
+            case 2 ->
+                "for k := 0; k < " + r.nextInt(20) + "; k++ {\n\t\tacc += fmt.Sprint(" + expression(r, 2, names) + ")\n\t}";
             default -> "acc = fmt.Sprint(" + expression(r, 0, names) + ")";
         };
     }

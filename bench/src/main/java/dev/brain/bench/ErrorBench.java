@@ -142,10 +142,13 @@ final class ErrorBench {
         }
         long wronglyMerged = templatesOf.values().stream().filter(t -> t.size() > 1).count();
         Stats s = Stats.of(nanos);
-        System.out.printf("%n== errors: corpus replay through the gateway (%d reports of %d known errors, ground truth; embedding model %s) ==%n",
+        System.out.printf(
+                "%n== errors: corpus replay through the gateway (%d reports of %d known errors, ground truth; embedding model %s) ==%n",
                 rows.size(), rows.stream().map(r -> r.get("template").asText()).distinct().count(), model);
-        System.out.println("re-occurrences | linked to first | same stored row | rows merged across templates | p50 ms | p95 ms | p99 ms");
-        System.out.println("---------------|-----------------|-----------------|------------------------------|--------|--------|-------");
+        System.out.println(
+                "re-occurrences | linked to first | same stored row | rows merged across templates | p50 ms | p95 ms | p99 ms");
+        System.out.println(
+                "---------------|-----------------|-----------------|------------------------------|--------|--------|-------");
         System.out.printf("%14d | %15d | %15d | %28d | %6.1f | %6.1f | %6.1f%n", reoccurrences, linked, sameRow,
                 wronglyMerged, s.p50(), s.p95(), s.p99());
     }
@@ -222,7 +225,8 @@ final class ErrorBench {
                             recurred += r.get("is_new").asBoolean() ? 0 : 1;
                         }
                         case 2 -> {
-                            gateway.getJson("/api/v1/errors?q=" + GatewayClient.encode(firstLine(grown(random.nextInt(grownRows)))));
+                            gateway.getJson(
+                                    "/api/v1/errors?q=" + GatewayClient.encode(firstLine(grown(random.nextInt(grownRows)))));
                             queries[n] = System.nanoTime() - t0;
                         }
                         default -> {
@@ -235,7 +239,7 @@ final class ErrorBench {
                 Stats r = Stats.of(repeated);
                 Stats q = Stats.of(queries);
                 Stats u = Stats.of(unknownQueries);
-                newP95.add(new double[] {stored, f.p95()});
+                newP95.add(new double[] { stored, f.p95() });
                 long rss = errorRssMiB.getAsLong();
                 newRows.add(String.format("%7d | %6.2f / %6.2f / %6.2f | %4d/%d  | %d", stored, f.p50(), f.p95(), f.p99(),
                         isNew, CALLS, rss));
@@ -245,17 +249,20 @@ final class ErrorBench {
                         q.p95(), q.p99(), u.p50(), u.p95(), u.p99()));
                 System.err.printf("(step %,d measured)%n", stored);
             }
-            System.out.printf("%n== errors: new — one tenant grown to %,d errors, through the gateway (REST; embedding model %s) ==%n",
+            System.out.printf(
+                    "%n== errors: new — one tenant grown to %,d errors, through the gateway (REST; embedding model %s) ==%n",
                     steps.get(steps.size() - 1), model);
             System.out.println("stored  | new: p50 / p95 / p99 ms     | new rows | error-service RSS MiB");
             System.out.println("--------|-----------------------------|----------|----------------------");
             newRows.forEach(System.out::println);
             printSlope(newP95);
-            System.out.printf("%n== errors: recurrence — a stored error reported again, through the gateway (target p50 ≤ 2 ms, p95 ≤ 6 ms) ==%n");
+            System.out.printf(
+                    "%n== errors: recurrence — a stored error reported again, through the gateway (target p50 ≤ 2 ms, p95 ≤ 6 ms) ==%n");
             System.out.println("stored  | recurrence: p50 / p95 / p99 ms | recurred   | calls/s (one client)");
             System.out.println("--------|--------------------------------|------------|---------------------");
             recurrenceRows.forEach(System.out::println);
-            System.out.printf("%n== errors: query — GET /api/v1/errors?q=, through the gateway (targets: named p50 ≤ 3, p95 ≤ 10 ms; the rest p95 ≤ 20 ms) ==%n");
+            System.out.printf(
+                    "%n== errors: query — GET /api/v1/errors?q=, through the gateway (targets: named p50 ≤ 3, p95 ≤ 10 ms; the rest p95 ≤ 20 ms) ==%n");
             System.out.println("stored  | names a stored error: p50 / p95 / p99 | the rest: p50 / p95 / p99 ms");
             System.out.println("--------|---------------------------------------|-----------------------------");
             queryRows.forEach(System.out::println);
@@ -331,7 +338,7 @@ final class ErrorBench {
             String output = grown(random.nextInt(grownRows));
             String q = firstLine(grown(random.nextInt(grownRows)));
             // which path goes first alternates: the second call of a query finds its vector in memory-service's cache
-            for (int path : i % 2 == 0 ? new int[] {0, 1} : new int[] {1, 0}) {
+            for (int path : i % 2 == 0 ? new int[] { 0, 1 } : new int[] { 1, 0 }) {
                 long t0 = System.nanoTime();
                 if (path == 0) {
                     stub.withDeadlineAfter(30, TimeUnit.SECONDS).reportError(ReportErrorRequest.newBuilder()
@@ -341,7 +348,7 @@ final class ErrorBench {
                 }
                 nanos[path][i] = System.nanoTime() - t0;
             }
-            for (int path : i % 2 == 0 ? new int[] {2, 3} : new int[] {3, 2}) {
+            for (int path : i % 2 == 0 ? new int[] { 2, 3 } : new int[] { 3, 2 }) {
                 long t0 = System.nanoTime();
                 if (path == 2) {
                     stub.withDeadlineAfter(30, TimeUnit.SECONDS).queryErrors(QueryErrorsRequest.newBuilder()
@@ -353,9 +360,11 @@ final class ErrorBench {
             }
         }
         System.out.printf("%n== errors: what the gateway adds (%d calls each, alternating, same inputs) ==%n", CALLS);
-        System.out.println("case              | gRPC to error-service p50 / p95 ms | through the gateway p50 / p95 ms | gateway's part at p50 ms");
-        System.out.println("------------------|------------------------------------|----------------------------------|-------------------------");
-        String[] names = {"repeated report", "query"};
+        System.out.println(
+                "case              | gRPC to error-service p50 / p95 ms | through the gateway p50 / p95 ms | gateway's part at p50 ms");
+        System.out.println(
+                "------------------|------------------------------------|----------------------------------|-------------------------");
+        String[] names = { "repeated report", "query" };
         for (int c = 0; c < 2; c++) {
             Stats direct = Stats.of(nanos[2 * c]);
             Stats through = Stats.of(nanos[2 * c + 1]);
@@ -376,20 +385,21 @@ final class ErrorBench {
         try (Connection c = stores.connect(); Statement s = c.createStatement()) {
             s.execute("delete from error.error where tenant like 'bench-grow-%' or tenant like 'bench-corpus-%'");
             for (int pass = 0; pass < 2; pass++) {
-                s.execute("""
-                    do $$ declare t record; begin
-                      for t in select table_schema, table_name from information_schema.columns
-                               where column_name = 'tenant' and table_schema in ('error', 'memory')
-                                 and table_name in (select table_name from information_schema.tables
-                                                    where table_type = 'BASE TABLE' and table_schema in ('error', 'memory'))
-                      loop
-                        begin   -- a table still referenced by another's rows is emptied on the second pass
-                          execute format('delete from %I.%I where tenant like ''bench-grow-%%'' or tenant like ''bench-corpus-%%''',
-                                         t.table_schema, t.table_name);
-                        exception when foreign_key_violation then null;
-                        end;
-                      end loop;
-                    end $$""");
+                s.execute(
+                        """
+                                do $$ declare t record; begin
+                                  for t in select table_schema, table_name from information_schema.columns
+                                           where column_name = 'tenant' and table_schema in ('error', 'memory')
+                                             and table_name in (select table_name from information_schema.tables
+                                                                where table_type = 'BASE TABLE' and table_schema in ('error', 'memory'))
+                                  loop
+                                    begin   -- a table still referenced by another's rows is emptied on the second pass
+                                      execute format('delete from %I.%I where tenant like ''bench-grow-%%'' or tenant like ''bench-corpus-%%''',
+                                                     t.table_schema, t.table_name);
+                                    exception when foreign_key_violation then null;
+                                    end;
+                                  end loop;
+                                end $$""");
             }
             // what a deployment's autovacuum does after such a delete (this machine's PostgreSQL runs without it): the
             // dead rows would otherwise stay in every index the next run reads

@@ -42,7 +42,7 @@ final class ErrorSearchQualityBench {
 
     /** A call again (up to three times) when the gateway answered 503: a cold service's first reports can be late. */
     static String retried(Call call) throws Exception {
-        for (int attempt = 1; ; attempt++) {
+        for (int attempt = 1;; attempt++) {
             try {
                 return call.send();
             } catch (IllegalStateException e) {

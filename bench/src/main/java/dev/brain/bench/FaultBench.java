@@ -85,8 +85,10 @@ final class FaultBench {
             for (int i = 0; i < clients; i++) {
                 tokens.add(new GatewayClient(gatewayPort, this::connect, "bench-faults-" + i, TENANT, "soak0"));
             }
-            System.out.printf(Locale.ROOT, "%n== faults: %d MCP clients with retries over every tool group, %s warm-up, %s before and %s"
-                    + " after each fault, memory-service outage %s, started %s ==%n", clients, SoakBench.human(warmup),
+            System.out.printf(Locale.ROOT,
+                    "%n== faults: %d MCP clients with retries over every tool group, %s warm-up, %s before and %s"
+                            + " after each fault, memory-service outage %s, started %s ==%n",
+                    clients, SoakBench.human(warmup),
                     SoakBench.human(before),
                     SoakBench.human(after), SoakBench.human(outage), Instant.now().toString().substring(0, 19) + "Z");
             // the services just started: their first calls load models and compile; not part of any fault
@@ -133,7 +135,8 @@ final class FaultBench {
             case "memory" -> "memory-service down " + SoakBench.human(outage) + " under load";
             case "gateway" -> "gateway restarted under load";
             case "kill" -> "error-service SIGKILL mid-transaction";
-            default -> throw new IllegalArgumentException("unknown fault '" + fault + "' (known: postgres, memory, gateway, kill)");
+            default ->
+                throw new IllegalArgumentException("unknown fault '" + fault + "' (known: postgres, memory, gateway, kill)");
         };
         System.err.printf("%n-- %s%n", title);
         List<String> notes = new ArrayList<>();
@@ -172,7 +175,8 @@ final class FaultBench {
                 w.recovered.get(), w.givenUp.get(), w.reconnects.get()));
         if (w.givenUp.get() > 0) {
             pass = false;
-            notes.add("FAIL: " + w.givenUp.get() + " calls still failed after retrying for " + SoakBench.human(outage.plusMinutes(3)));
+            notes.add("FAIL: " + w.givenUp.get() + " calls still failed after retrying for "
+                    + SoakBench.human(outage.plusMinutes(3)));
         }
         long last = w.lastFailureNanos.get();
         if (last > 0) {
@@ -191,8 +195,9 @@ final class FaultBench {
             case "postgres" -> {
                 Map<String, Long> pidsAfter = pidsNow();
                 boolean same = pidsAfter.equals(pidsBefore);
-                notes.add((same ? "" : "FAIL: ") + "service pids before " + pidsBefore.values() + ", after " + pidsAfter.values()
-                        + (same ? " (no service restarted)" : " (a service restarted)"));
+                notes.add(
+                        (same ? "" : "FAIL: ") + "service pids before " + pidsBefore.values() + ", after " + pidsAfter.values()
+                                + (same ? " (no service restarted)" : " (a service restarted)"));
                 pass &= same;
             }
             case "memory" -> {

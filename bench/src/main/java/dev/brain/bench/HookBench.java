@@ -54,8 +54,10 @@ final class HookBench {
             importRule();
             System.out.printf("%n== hooks: gateway /hooks/* over HTTP (tenant %s, %,d stored errors, embedding model %s) ==%n",
                     TENANT, stores.count(TENANT), stores.embeddingModel());
-            System.out.println("case                              | calls | answered | p50 ms | p95 ms | p99 ms | calls/s | p95 target        | gateway RSS MiB");
-            System.out.println("----------------------------------|-------|----------|--------|--------|--------|---------|-------------------|----------------");
+            System.out.println(
+                    "case                              | calls | answered | p50 ms | p95 ms | p99 ms | calls/s | p95 target        | gateway RSS MiB");
+            System.out.println(
+                    "----------------------------------|-------|----------|--------|--------|--------|---------|-------------------|----------------");
             measure("session-start", "session-start", 200, 300,
                     () -> payload("SessionStart.json").put("session_id", UUID.randomUUID().toString()));
             measure("pre-tool-use, no rule matches", "pre-tool-use", 1000, 50,

@@ -60,8 +60,8 @@ final class KnowledgeQualityBench {
             List<float[]> qs = LocomoBench.vectors(embed, questions);
             LocomoBench.Bm25 bm25 = new LocomoBench.Bm25(pairs.stream().map(p -> p.topic() + " " + p.distillate())
                     .toList());
-            double[] gates = {0.0, 0.25, 0.30, 0.35, 0.40};
-            double[] coverages = {2.0, 0.4, 0.5, 0.6};
+            double[] gates = { 0.0, 0.25, 0.30, 0.35, 0.40 };
+            double[] coverages = { 2.0, 0.4, 0.5, 0.6 };
             System.out.println("explore: gate cosine / lexical coverage | recall@5 | nothing there");
             for (double gate : gates) {
                 for (double coverage : coverages) {
@@ -171,7 +171,8 @@ final class KnowledgeQualityBench {
         System.out.println("-----------------------|------------------------|------------------------------");
         System.out.printf("Brain knowledge_search | %22.3f | %28.3f%n", (double) found / pairs.size(),
                 (double) nothing / unanswerable.size());
-        System.out.printf("BM25 (k1 1.2, b 0.75)  | %22.3f | %28s%n", (double) bm25Found / pairs.size(), "0.000 (always answers)");
+        System.out.printf("BM25 (k1 1.2, b 0.75)  | %22.3f | %28s%n", (double) bm25Found / pairs.size(),
+                "0.000 (always answers)");
         System.out.printf("(%d distillates made %d library entries; knowledge_search: %d calls, p50 %.1f ms, p95 %.1f ms)%n",
                 pairs.size(), entries, nanos.size(), s.p50(), s.p95());
         System.out.printf("targets: recall@5 ≥ 0.90: %s; ≥ 90 %% of unanswerable answered \"nothing there\": %s%n",

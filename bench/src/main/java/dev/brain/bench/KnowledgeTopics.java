@@ -94,26 +94,26 @@ final class KnowledgeTopics {
             + "in a snow plough dispatch").split("\\|");
 
     private static final String[] FINDINGS = {
-        "The default settings are tuned for a small demo and fall over under realistic concurrency.",
-        "Measure before changing anything: the first profile usually points somewhere unexpected.",
-        "A bounded queue in front of the slow dependency turns an outage into a short delay.",
-        "Keep the change behind a flag so it can be switched off without a deploy.",
-        "Write the failure case down as a test first; it tends to come back after refactorings.",
-        "The documentation undersells the cost of the fallback path; budget for it explicitly.",
-        "Most of the latency came from a single synchronous call that could be batched.",
-        "Time-outs must be shorter than the caller's, or retries pile up behind each other.",
-        "A nightly job that checks the invariant catches what code review misses.",
-        "Logging the decision inputs, not only the outcome, made the incident easy to reconstruct.",
-        "The upgrade changed a default silently; pin it explicitly in configuration.",
-        "Small, frequent batches beat large nightly ones for both memory use and recovery time.",
-        "Two replicas are not redundancy when they share the same failure domain.",
-        "The cheapest fix was deleting an unused feature that still ran on every request.",
-        "Cache keys must include the tenant, or one customer sees another one's data.",
-        "Alerts on symptoms users feel are worth more than alerts on every internal metric.",
-        "A read-only mode for maintenance windows avoided most of the downtime.",
-        "Document the rollback before the rollout; nobody writes it during an incident.",
-        "The library's retry helper retries non-idempotent calls too; wrap it.",
-        "Load tests with production-shaped data found problems synthetic data never showed.",
+            "The default settings are tuned for a small demo and fall over under realistic concurrency.",
+            "Measure before changing anything: the first profile usually points somewhere unexpected.",
+            "A bounded queue in front of the slow dependency turns an outage into a short delay.",
+            "Keep the change behind a flag so it can be switched off without a deploy.",
+            "Write the failure case down as a test first; it tends to come back after refactorings.",
+            "The documentation undersells the cost of the fallback path; budget for it explicitly.",
+            "Most of the latency came from a single synchronous call that could be batched.",
+            "Time-outs must be shorter than the caller's, or retries pile up behind each other.",
+            "A nightly job that checks the invariant catches what code review misses.",
+            "Logging the decision inputs, not only the outcome, made the incident easy to reconstruct.",
+            "The upgrade changed a default silently; pin it explicitly in configuration.",
+            "Small, frequent batches beat large nightly ones for both memory use and recovery time.",
+            "Two replicas are not redundancy when they share the same failure domain.",
+            "The cheapest fix was deleting an unused feature that still ran on every request.",
+            "Cache keys must include the tenant, or one customer sees another one's data.",
+            "Alerts on symptoms users feel are worth more than alerts on every internal metric.",
+            "A read-only mode for maintenance windows avoided most of the downtime.",
+            "Document the rollback before the rollout; nobody writes it during an incident.",
+            "The library's retry helper retries non-idempotent calls too; wrap it.",
+            "Load tests with production-shaped data found problems synthetic data never showed.",
     };
 
     /**
@@ -143,7 +143,7 @@ final class KnowledgeTopics {
         int k = permuted(n);
         int a = k / p;
         int b = k % p;
-        return new String[] {TECHNOLOGIES[a], CONCERNS[b], SETTINGS[(a + b) % p]};
+        return new String[] { TECHNOLOGIES[a], CONCERNS[b], SETTINGS[(a + b) % p] };
     }
 
     /** Topic {@code n}: "Kafka retry with backoff for a payment service". */
@@ -214,7 +214,7 @@ final class KnowledgeTopics {
     /** A bijection of [0, p²) that spreads consecutive n over all parts. */
     private int permuted(int n) {
         int size = p * p;
-        long step = 7919;   // a prime that divides no p² here (p < 7919)
+        long step = 7919; // a prime that divides no p² here (p < 7919)
         return (int) ((n * step + 13) % size);
     }
 }

@@ -58,12 +58,12 @@ final class LoadRun {
         final long startedNanos = System.nanoTime();
         volatile long endedNanos;
         final AtomicLong calls = new AtomicLong();
-        final AtomicLong failedCalls = new AtomicLong();      // calls with at least one failed attempt
+        final AtomicLong failedCalls = new AtomicLong(); // calls with at least one failed attempt
         final AtomicLong failedAttempts = new AtomicLong();
         final AtomicLong retries = new AtomicLong();
-        final AtomicLong recovered = new AtomicLong();        // failed calls that a retry completed
+        final AtomicLong recovered = new AtomicLong(); // failed calls that a retry completed
         final AtomicLong givenUp = new AtomicLong();
-        final AtomicLong reconnects = new AtomicLong();       // new sessions after the gateway forgot one
+        final AtomicLong reconnects = new AtomicLong(); // new sessions after the gateway forgot one
         /** Failed attempts by "group/phase". */
         final Map<String, AtomicLong> failuresByGroupPhase = new ConcurrentHashMap<>();
         /** Failure reasons (digits folded) and how often each came. */
@@ -209,7 +209,8 @@ final class LoadRun {
             } catch (HttpTimeoutException e) {
                 reason = p.call.tool() + ": no answer within the client's time-out";
             } catch (IOException e) {
-                reason = p.call.tool() + ": " + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : " " + e.getMessage());
+                reason = p.call.tool() + ": " + e.getClass().getSimpleName()
+                        + (e.getMessage() == null ? "" : " " + e.getMessage());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
@@ -221,7 +222,7 @@ final class LoadRun {
                 p.window.reconnects.incrementAndGet();
             }
             failed(p, reason);
-            sleep(200);   // a client whose call failed pauses before its next one: no busy loop against a refused port
+            sleep(200); // a client whose call failed pauses before its next one: no busy loop against a refused port
             if (retry && System.nanoTime() - p.firstFailureNanos < giveUp.toNanos()) {
                 p.dueNanos = System.nanoTime() + Math.min(4000L, 250L << Math.min(p.failures - 1, 4)) * 1_000_000L;
                 retries.add(p);

@@ -49,7 +49,7 @@ final class LocomoBench {
     static final String TENANT = "bench-quality";
     static final String LABEL = "bench-quality";
     static final int K = 10;
-    static final String[] CATEGORIES = {"", "multi-hop", "temporal", "open-domain", "single-hop"};
+    static final String[] CATEGORIES = { "", "multi-hop", "temporal", "open-domain", "single-hop" };
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final DateTimeFormatter SESSION_TIME = DateTimeFormatter.ofPattern("h:mm a 'on' d MMMM, yyyy",
             Locale.ENGLISH);
@@ -226,8 +226,10 @@ final class LocomoBench {
         } finally {
             channel.shutdownNow();
         }
-        System.out.println("system                     | questions | recall@5 | recall@10 | multi-hop @10 | temporal @10 | open-domain @10 | single-hop @10");
-        System.out.println("---------------------------|-----------|----------|-----------|---------------|--------------|-----------------|---------------");
+        System.out.println(
+                "system                     | questions | recall@5 | recall@10 | multi-hop @10 | temporal @10 | open-domain @10 | single-hop @10");
+        System.out.println(
+                "---------------------------|-----------|----------|-----------|---------------|--------------|-----------------|---------------");
         row("Brain memory_recall", brain);
         row("BM25 (k1 1.2, b 0.75)", bm25);
         row("cosine top 10 (same model)", cosine);
@@ -298,9 +300,10 @@ final class LocomoBench {
     }
 
     private long pending(String agent) throws java.sql.SQLException {
-        try (java.sql.Connection c = db.connect(); java.sql.PreparedStatement q = c.prepareStatement(
-                "select count(*) from memory.short_term_entry where user_id = ? and agent_id = ?"
-                        + " and promotion_state = 'pending'")) {
+        try (java.sql.Connection c = db.connect();
+                java.sql.PreparedStatement q = c.prepareStatement(
+                        "select count(*) from memory.short_term_entry where user_id = ? and agent_id = ?"
+                                + " and promotion_state = 'pending'")) {
             q.setString(1, TENANT);
             q.setString(2, agent);
             try (java.sql.ResultSet rs = q.executeQuery()) {
@@ -480,7 +483,7 @@ final class LocomoBench {
             for (Map.Entry<String, double[]> lex : lexicals.entrySet()) {
                 double[] bm = lex.getValue();
                 int[] rankBm = ranks(order(bm), bm, true);
-                for (int k : new int[] {5, 10, 20}) {
+                for (int k : new int[] { 5, 10, 20 }) {
                     double[] rrf = new double[n];
                     for (int i = 0; i < n; i++) {
                         rrf[i] = (rankBm[i] > 0 && rankBm[i] <= 50 ? 1.0 / (k + rankBm[i]) : 0)
@@ -490,12 +493,12 @@ final class LocomoBench {
                     variants.computeIfAbsent(name, x -> new Score()).add(q, dialogs(c, List.of(order(rrf)).subList(0, K)));
                     Integer[] top = order(rrf);
                     // every turn's score smoothed with its neighbours' (the dialogue's context)
-                    for (double w1 : new double[] {0.3, 0.5, 0.7}) {
-                        for (double w2 : new double[] {0, 0.25}) {
+                    for (double w1 : new double[] { 0.3, 0.5, 0.7 }) {
+                        for (double w2 : new double[] { 0, 0.25 }) {
                             double[] smooth = new double[n];
                             for (int j = 0; j < n; j++) {
                                 smooth[j] = rrf[j];
-                                for (int d : new int[] {-2, -1, 1, 2}) {
+                                for (int d : new int[] { -2, -1, 1, 2 }) {
                                     int i = j + d;
                                     if (i >= 0 && i < n && c.turns().get(i).session() == c.turns().get(j).session()) {
                                         smooth[j] += (Math.abs(d) == 1 ? w1 : w2) * rrf[i];
@@ -506,9 +509,9 @@ final class LocomoBench {
                                     .add(q, dialogs(c, List.of(order(smooth)).subList(0, K)));
                         }
                     }
-                    for (int seeds : new int[] {5, 10}) {
-                        for (double w : new double[] {0.5, 0.8}) {
-                            for (int span : new int[] {1, 2}) {
+                    for (int seeds : new int[] { 5, 10 }) {
+                        for (double w : new double[] { 0.5, 0.8 }) {
+                            for (int span : new int[] { 1, 2 }) {
                                 double[] boosted = rrf.clone();
                                 for (int t = 0; t < seeds; t++) {
                                     int i = top[t];
@@ -544,8 +547,8 @@ final class LocomoBench {
             int[] rankCos = ranks(order(cs), cs, false);
             int[] rankCtx = ranks(order(cc), cc, false);
             int k = 5;
-            for (double wd : new double[] {0.5, 1.0}) {
-                for (double wc : new double[] {0, 0.5, 1.0}) {
+            for (double wd : new double[] { 0.5, 1.0 }) {
+                for (double wc : new double[] { 0, 0.5, 1.0 }) {
                     double[] rrf = new double[n];
                     for (int i = 0; i < n; i++) {
                         rrf[i] = (rankBm[i] > 0 && rankBm[i] <= 50 ? 1.0 / (k + rankBm[i]) : 0)
@@ -555,7 +558,7 @@ final class LocomoBench {
                     double[] smooth = new double[n];
                     for (int j = 0; j < n; j++) {
                         smooth[j] = rrf[j];
-                        for (int d : new int[] {-2, -1, 1, 2}) {
+                        for (int d : new int[] { -2, -1, 1, 2 }) {
                             int i = j + d;
                             if (i >= 0 && i < n && c.turns().get(i).session() == c.turns().get(j).session()) {
                                 smooth[j] += (Math.abs(d) == 1 ? 0.7 : 0.25) * rrf[i];

@@ -93,7 +93,8 @@ final class McpClient {
         }
         JsonNode result = message.path("result");
         if (result.path("isError").asBoolean(false)) {
-            throw new CallFailed(name + " answered a tool error: " + oneLine(result.path("content").path(0).path("text").asText()),
+            throw new CallFailed(
+                    name + " answered a tool error: " + oneLine(result.path("content").path(0).path("text").asText()),
                     0, false);
         }
         return result;

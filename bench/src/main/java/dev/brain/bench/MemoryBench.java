@@ -10,9 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
-import java.util.stream.Collectors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
+import java.util.stream.Collectors;
 
 import dev.brain.grpc.v1.FloatVector;
 import dev.brain.grpc.v1.LongTermMemoryServiceGrpc;
@@ -24,8 +24,8 @@ import dev.brain.grpc.v1.PromoteEntryRequest;
 import dev.brain.grpc.v1.PromoteEntryResponse;
 import dev.brain.grpc.v1.PromotionOutcome;
 import dev.brain.grpc.v1.ReadRequest;
-import dev.brain.grpc.v1.RenderOptions;
 import dev.brain.grpc.v1.RecomputeEdgesRequest;
+import dev.brain.grpc.v1.RenderOptions;
 import dev.brain.grpc.v1.RunJobRequest;
 import dev.brain.grpc.v1.ShortTermMemoryServiceGrpc;
 import dev.brain.grpc.v1.WriteEntryRequest;
@@ -92,8 +92,10 @@ final class MemoryBench {
             prewarm(read);
 
             System.out.printf("%n== memory: long-term memory over gRPC ==%n");
-            System.out.println("case                               | data                | calls | p50 ms | p95 ms | p99 ms | calls/s");
-            System.out.println("-----------------------------------|---------------------|-------|--------|--------|--------|--------");
+            System.out.println(
+                    "case                               | data                | calls | p50 ms | p95 ms | p99 ms | calls/s");
+            System.out.println(
+                    "-----------------------------------|---------------------|-------|--------|--------|--------|--------");
             String readData = String.format("%,d n / %,d e", count("long_term_node", read), count("long_term_edge", read));
             measure("read, hops 3, vector query", readData, 1000, () -> longTerm.withDeadlineAfter(30, TimeUnit.SECONDS)
                     .read(ReadRequest.newBuilder().setPair(read).setQueryVector(query()).setHops(3).build()));
@@ -110,8 +112,8 @@ final class MemoryBench {
             String promotionData = String.format("%,d nodes", count("long_term_node", promotion));
             // a fresh seed per run: the vectors of an earlier run's entries would be duplicates of their nodes
             Random entryRandom = new Random(System.nanoTime());
-            long[] entry = {0};
-            int[] newNodes = {0};
+            long[] entry = { 0 };
+            int[] newNodes = { 0 };
             // each entry is written just before its promotion (untimed), so the scheduled promotion job finds no
             // pending entry of the benchmark to promote beside it
             Runnable writeEntry = () -> entry[0] = shortTerm.writeEntry(WriteEntryRequest.newBuilder()
@@ -193,15 +195,18 @@ final class MemoryBench {
             }
             String data = String.format("%,d n / %,d e", count("long_term_node", pair), count("long_term_edge", pair));
             System.out.printf("%n== memory_recall: hops 3, a fresh question each call (embedded by memory-service) ==%n");
-            System.out.println("case                               | data                | calls | p50 ms | p95 ms | p99 ms | target p95");
-            System.out.println("-----------------------------------|---------------------|-------|--------|--------|--------|-----------");
+            System.out.println(
+                    "case                               | data                | calls | p50 ms | p95 ms | p99 ms | target p95");
+            System.out.println(
+                    "-----------------------------------|---------------------|-------|--------|--------|--------|-----------");
             Stats d = Stats.of(direct);
             Stats g = Stats.of(through);
             System.out.printf("%-34s | %-19s | %5d | %6.1f | %6.1f | %6.1f |%n", "Read over gRPC, question as text", data,
                     calls, d.p50(), d.p95(), d.p99());
             System.out.printf("%-34s | %-19s | %5d | %6.1f | %6.1f | %6.1f | ≤ 15 ms: %s%n", "POST /api/v1/memory/recall",
                     data, calls, g.p50(), g.p95(), g.p99(), g.p95() <= 15 ? "met" : "not met");
-            System.out.printf("  calls that found anchors: %d of %d over gRPC, %d of %d through the gateway%n", anchors[0], calls,
+            System.out.printf("  calls that found anchors: %d of %d over gRPC, %d of %d through the gateway%n", anchors[0],
+                    calls,
                     anchors[1], calls);
         } finally {
             channel.shutdownNow();
@@ -233,9 +238,10 @@ final class MemoryBench {
      * content's vectors from memory-service {@code Embed} in batches of 256; once per database.
      */
     private void ensureNotes(Pair pair, ManagedChannel channel) throws SQLException {
-        try (Connection c = connect(); PreparedStatement pending = c.prepareStatement("""
-                select id, source_key from memory.long_term_node where user_id = ? and agent_id = ?
-                  and content not like 'note %' order by id limit 256""");
+        try (Connection c = connect();
+                PreparedStatement pending = c.prepareStatement("""
+                        select id, source_key from memory.long_term_node where user_id = ? and agent_id = ?
+                          and content not like 'note %' order by id limit 256""");
                 PreparedStatement store = c.prepareStatement("""
                         with v as (select * from unnest(?::bigint[], ?::text[], ?::text[]) v(id, content, vector)),
                         n as (update memory.long_term_node n set content = v.content from v
@@ -273,7 +279,7 @@ final class MemoryBench {
                 store.setArray(1, c.createArrayOf("bigint", ids.toArray()));
                 store.setArray(2, c.createArrayOf("text", notes.toArray()));
                 store.setArray(3, c.createArrayOf("text", literals));
-                for (int i : new int[] {4, 6}) {
+                for (int i : new int[] { 4, 6 }) {
                     store.setString(i, pair.getUserId());
                     store.setString(i + 1, pair.getAgentId());
                 }
@@ -436,8 +442,9 @@ final class MemoryBench {
      * promoted (their edges and vectors go by cascade): the case is for a pair of 10k nodes. Whether any were left.
      */
     private boolean forgetPromotedNodes(Pair pair) throws SQLException {
-        try (Connection c = connect(); PreparedStatement s = c.prepareStatement("delete from memory.long_term_node"
-                + " where user_id = ? and agent_id = ? and source_key !~ '^n[0-9]+$'")) {
+        try (Connection c = connect();
+                PreparedStatement s = c.prepareStatement("delete from memory.long_term_node"
+                        + " where user_id = ? and agent_id = ? and source_key !~ '^n[0-9]+$'")) {
             s.setString(1, pair.getUserId());
             s.setString(2, pair.getAgentId());
             if (s.executeUpdate() == 0) {
@@ -547,7 +554,7 @@ final class MemoryBench {
         String rest = ", 1, 1, '{entity,embedding,topics}', '{1}', '{t}', 0.7, 3, now() from memory.long_term_node n"
                 + " where n.user_id = ? and n.agent_id = ? and n.id <> ? on conflict do nothing";
         try (Connection c = connect()) {
-            for (String ends : new String[] {"n.id, " + centre, centre + ", n.id"}) {
+            for (String ends : new String[] { "n.id, " + centre, centre + ", n.id" }) {
                 try (PreparedStatement s = c.prepareStatement(columns + ends + rest)) {
                     s.setString(1, pair.getUserId());
                     s.setString(2, pair.getAgentId());
@@ -561,8 +568,9 @@ final class MemoryBench {
     }
 
     private long minId(Pair pair) throws SQLException {
-        try (Connection c = connect(); PreparedStatement s = c.prepareStatement(
-                "select min(id) from memory.long_term_node where user_id = ? and agent_id = ?")) {
+        try (Connection c = connect();
+                PreparedStatement s = c.prepareStatement(
+                        "select min(id) from memory.long_term_node where user_id = ? and agent_id = ?")) {
             s.setString(1, pair.getUserId());
             s.setString(2, pair.getAgentId());
             try (ResultSet rs = s.executeQuery()) {
@@ -573,8 +581,9 @@ final class MemoryBench {
     }
 
     private long count(String table, Pair pair) throws SQLException {
-        try (Connection c = connect(); PreparedStatement s = c.prepareStatement(
-                "select count(*) from memory." + table + " where user_id = ? and agent_id = ?")) {
+        try (Connection c = connect();
+                PreparedStatement s = c.prepareStatement(
+                        "select count(*) from memory." + table + " where user_id = ? and agent_id = ?")) {
             s.setString(1, pair.getUserId());
             s.setString(2, pair.getAgentId());
             try (ResultSet rs = s.executeQuery()) {
@@ -585,7 +594,8 @@ final class MemoryBench {
     }
 
     private long countAll(String tableAndCondition) throws SQLException {
-        try (Connection c = connect(); Statement s = c.createStatement();
+        try (Connection c = connect();
+                Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("select count(*) from memory." + tableAndCondition)) {
             rs.next();
             return rs.getLong(1);

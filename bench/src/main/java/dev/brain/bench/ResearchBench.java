@@ -133,8 +133,10 @@ final class ResearchBench {
                 System.err.printf("  cycle %d: %.1f s%n", i + 1, cycles.get(i).wallSeconds());
             }
         }
-        System.out.println("cycle | via     | status  | wall s | service s | target ≤ 60 s | insights created / updated / expired | research-service RSS MiB");
-        System.out.println("------|---------|---------|--------|-----------|---------------|--------------------------------------|-------------------------");
+        System.out.println(
+                "cycle | via     | status  | wall s | service s | target ≤ 60 s | insights created / updated / expired | research-service RSS MiB");
+        System.out.println(
+                "------|---------|---------|--------|-----------|---------------|--------------------------------------|-------------------------");
         for (int i = 0; i < cycles.size(); i++) {
             Cycle c = cycles.get(i);
             System.out.printf(Locale.ROOT, "%5d | %-7s | %-7s | %6.1f | %9.1f | %-13s | %14d / %7d / %7d | %d%n", i + 1,
@@ -150,7 +152,8 @@ final class ResearchBench {
             }
         }));
         if (names.isEmpty()) {
-            System.out.println("(no per-phase durations: neither the gateway's answer nor ResearchService.Stats carried the steps)");
+            System.out.println(
+                    "(no per-phase durations: neither the gateway's answer nor ResearchService.Stats carried the steps)");
             return;
         }
         System.out.println();
@@ -243,8 +246,9 @@ final class ResearchBench {
 
     /** The bench token of {@code label} may run admin jobs too (the local token of ./brain up has scope admin). */
     private void grantAdmin(String label) throws SQLException {
-        try (Connection c = stores.connect(); PreparedStatement update = c.prepareStatement(
-                "update gateway.api_token set scopes = '{read,write,admin}' where label = ?")) {
+        try (Connection c = stores.connect();
+                PreparedStatement update = c.prepareStatement(
+                        "update gateway.api_token set scopes = '{read,write,admin}' where label = ?")) {
             update.setString(1, label);
             update.executeUpdate();
         }
@@ -263,7 +267,8 @@ final class ResearchBench {
             String path = save(mcp, topics, 0, GROW_BYTES).path("structuredContent").path("knowledge_path").asText();
             String[] segments = path.split("/");
             if (segments.length < 3) {
-                throw new IllegalStateException("knowledge_save answered knowledge_path '" + path + "', not <agent>/<user>/<file>");
+                throw new IllegalStateException(
+                        "knowledge_save answered knowledge_path '" + path + "', not <agent>/<user>/<file>");
             }
             String agent = segments[0];
             String user = segments[1];
@@ -271,8 +276,10 @@ final class ResearchBench {
             long have = countEntries(user, agent);
             System.out.printf("%n== knowledge: one pair's library through the gateway's MCP tools (pair %s/%s; embedding"
                     + " model %s, provider %s) ==%n", agent, user, model, provider(model));
-            System.out.println("case                                    | entries        | calls | p50 ms | p95 ms | p99 ms | calls/s | target        | research RSS MiB | gateway RSS MiB");
-            System.out.println("----------------------------------------|----------------|-------|--------|--------|--------|---------|---------------|------------------|----------------");
+            System.out.println(
+                    "case                                    | entries        | calls | p50 ms | p95 ms | p99 ms | calls/s | target        | research RSS MiB | gateway RSS MiB");
+            System.out.println(
+                    "----------------------------------------|----------------|-------|--------|--------|--------|---------|---------------|------------------|----------------");
             if (have >= entries) {
                 System.out.printf("(the library holds %,d entries from an earlier run: growth not measured again)%n", have);
             } else {
@@ -420,8 +427,10 @@ final class ResearchBench {
         if (Double.isNaN(total)) {
             total = nanos.stream().mapToLong(Long::longValue).sum() / 1e9;
         }
-        String verdict = target.equals("-") ? "-" : target + ": " + (s.p95() <= Integer.parseInt(target.replaceAll("[^0-9]", ""))
-                ? "met" : "not");
+        String verdict = target.equals("-") ? "-"
+                : target + ": " + (s.p95() <= Integer.parseInt(target.replaceAll("[^0-9]", ""))
+                        ? "met"
+                        : "not");
         System.out.printf(Locale.ROOT, "%-39s | %-14s | %5d | %6.1f | %6.1f | %6.1f | %7.1f | %-13s | %16d | %15d%n",
                 name, library, values.length, s.p50(), s.p95(), s.p99(), values.length / total, verdict,
                 researchRss.getAsLong(), gatewayRss.getAsLong());

@@ -23,7 +23,8 @@ import io.grpc.ManagedChannelBuilder;
 import io.grpc.stub.MetadataUtils;
 
 /**
- * The research cycle's tenant ({@code bench-research-100k}, named by its size): {@code errors} errors, {@code modules} code modules and {@code synapses} synapses in
+ * The research cycle's tenant ({@code bench-research-100k}, named by its size): {@code errors} errors, {@code modules} code
+ * modules and {@code synapses} synapses in
  * ten projects {@code r0}–{@code r9}, generated once per database and reused by later runs (each part is generated
  * when the tenant holds less than it). The shapes come from the real services — the dev corpus' outputs reported to
  * error-service (every 7th also into a second project) and 500 generated functions registered through
@@ -149,7 +150,7 @@ final class ResearchStores {
     // ---------------------------------------------------------------------------------------------------------
 
     private boolean ensureErrors(int size) throws Exception {
-        if (count("error.error") >= size * 0.99) {   // the copies into a second project are ~1 %, not exactly
+        if (count("error.error") >= size * 0.99) { // the copies into a second project are ~1 %, not exactly
             return false;
         }
         System.err.printf("(generating %,d errors for %s once ...)%n", size, tenant);
@@ -157,9 +158,9 @@ final class ResearchStores {
             reportCorpus();
         }
         long have = count("error.error");
-        long generate = Math.max(0, (size - have) * 100 / 101);   // + 1 % copies into a second project
+        long generate = Math.max(0, (size - have) * 100 / 101); // + 1 % copies into a second project
         try (Connection c = stores.connect(); Statement s = c.createStatement()) {
-            c.setAutoCommit(false);   // a part is there whole or not at all: a failed run leaves nothing to double
+            c.setAutoCommit(false); // a part is there whole or not at all: a failed run leaves nothing to double
             long before = maxId(s, "error.error");
             s.execute("select setseed(0.23)");
             s.execute(sql("""
@@ -306,9 +307,9 @@ final class ResearchStores {
         for (int i = 0; i < rows.size(); i++) {
             String output = rows.get(i).get("raw_output").asText();
             String command = rows.get(i).path("command").asText("");
-            reports.add(new String[] {"r" + (i % PROJECTS), output, command});
+            reports.add(new String[] { "r" + (i % PROJECTS), output, command });
             if (i % 7 == 0) {
-                reports.add(new String[] {"r" + ((i + 3) % PROJECTS), output, command});
+                reports.add(new String[] { "r" + ((i + 3) % PROJECTS), output, command });
             }
         }
         ManagedChannel channel = ManagedChannelBuilder.forAddress("127.0.0.1", errorPort).usePlaintext().build();

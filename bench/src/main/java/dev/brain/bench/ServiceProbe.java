@@ -19,7 +19,8 @@ final class ServiceProbe {
     static final String[] SERVICES = { "error-service", "memory-service", "research-service", "gateway" };
 
     private static final Pattern G1 = Pattern.compile("garbage-first heap\\s+total \\d+K, used (\\d+)K");
-    private static final Pattern PARALLEL_OR_SERIAL = Pattern.compile("^\\s*(?:PSYoungGen|ParOldGen|def new generation|tenured generation)\\s+total \\d+K, used (\\d+)K");
+    private static final Pattern PARALLEL_OR_SERIAL = Pattern
+            .compile("^\\s*(?:PSYoungGen|ParOldGen|def new generation|tenured generation)\\s+total \\d+K, used (\\d+)K");
 
     /** One reading; -1 where unknown. */
     record Reading(long pid, long rssMiB, double heapAfterGcMiB) {

@@ -91,7 +91,7 @@ final class SoakBench {
                 }
             }
             w.endedNanos = System.nanoTime();
-            load.measureFromNow();   // calls from here on (while the end is read) are not counted
+            load.measureFromNow(); // calls from here on (while the end is read) are not counted
             Map<String, ServiceProbe.Reading> end = readAll();
             load.stop();
             long dbEnd = databaseSize();
@@ -113,7 +113,8 @@ final class SoakBench {
     }
 
     private long databaseSize() throws SQLException {
-        try (Connection c = connect(); Statement s = c.createStatement();
+        try (Connection c = connect();
+                Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("select pg_database_size(current_database())")) {
             rs.next();
             return rs.getLong(1);

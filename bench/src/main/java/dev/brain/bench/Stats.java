@@ -65,10 +65,10 @@ record Stats(double p50, double p95, double p99) {
         try {
             String[] f = java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/stat")).get(0).trim().split("\\s+");
             long ticks = 0;
-            for (int i : new int[] {1, 2, 3, 6, 7}) {
+            for (int i : new int[] { 1, 2, 3, 6, 7 }) {
                 ticks += Long.parseLong(f[i]);
             }
-            return ticks / 100.0;   // USER_HZ: 100 on Linux
+            return ticks / 100.0; // USER_HZ: 100 on Linux
         } catch (java.io.IOException | RuntimeException e) {
             return Double.NaN;
         }

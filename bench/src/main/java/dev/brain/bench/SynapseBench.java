@@ -73,7 +73,8 @@ final class SynapseBench {
                 List<NodeRef[]> pairs = new ArrayList<>();
                 while (pairs.size() < 300) {
                     NodeRef from = node(random, nodes);
-                    var reached = stub.activate(ActivateRequest.newBuilder().setStart(from).setMaxDepth(3).build()).getNodesList();
+                    var reached = stub.activate(ActivateRequest.newBuilder().setStart(from).setMaxDepth(3).build())
+                            .getNodesList();
                     if (!reached.isEmpty()) {
                         pairs.add(new NodeRef[] { from, reached.get(random.nextInt(reached.size())).getNode() });
                     }
@@ -93,7 +94,8 @@ final class SynapseBench {
                     }
                 });
                 if (exhausted.get() > 0) {
-                    System.out.printf("  (%d of 300 path searches hit the expansion limit: RESOURCE_EXHAUSTED)%n", exhausted.get());
+                    System.out.printf("  (%d of 300 path searches hit the expansion limit: RESOURCE_EXHAUSTED)%n",
+                            exhausted.get());
                 }
             }
             strengthenThroughput(channel);
@@ -178,24 +180,27 @@ final class SynapseBench {
         System.out.printf("generating %,d synapses for %s (once) ...%n", size, tenant);
         try (Connection c = connect(); Statement s = c.createStatement()) {
             s.execute("select setseed(0.42)");
-            s.execute("""
-                    insert into memory.synapse (tenant, source_type, source_id, target_type, target_id, synapse_type,
-                                                weight, base_weight, activation_count, last_activated_at, created_at)
-                    select '%s', 'error', src, 'error', dst, type, w, w, 1, now() - random() * interval '60 days', now()
-                      from (select 1 + floor(%d * power(random(), 3))::bigint as src,
-                                   1 + floor(random() * %d)::bigint as dst,
-                                   (array['solves','causes','similar_to','co_occurs','prevents'])[1 + floor(random() * 5)::int] as type,
-                                   0.05 + random() * 0.95 as w
-                              from generate_series(1, %d)) g
-                     where src <> dst
-                    on conflict do nothing""".formatted(tenant, nodes, nodes, (int) (size * 1.02)));
+            s.execute(
+                    """
+                            insert into memory.synapse (tenant, source_type, source_id, target_type, target_id, synapse_type,
+                                                        weight, base_weight, activation_count, last_activated_at, created_at)
+                            select '%s', 'error', src, 'error', dst, type, w, w, 1, now() - random() * interval '60 days', now()
+                              from (select 1 + floor(%d * power(random(), 3))::bigint as src,
+                                           1 + floor(random() * %d)::bigint as dst,
+                                           (array['solves','causes','similar_to','co_occurs','prevents'])[1 + floor(random() * 5)::int] as type,
+                                           0.05 + random() * 0.95 as w
+                                      from generate_series(1, %d)) g
+                             where src <> dst
+                            on conflict do nothing"""
+                            .formatted(tenant, nodes, nodes, (int) (size * 1.02)));
             s.execute("analyze memory.synapse");
         }
         return nodes;
     }
 
     private long count(String tenant) throws SQLException {
-        try (Connection c = connect(); PreparedStatement s = c.prepareStatement("select count(*) from memory.synapse where tenant = ?")) {
+        try (Connection c = connect();
+                PreparedStatement s = c.prepareStatement("select count(*) from memory.synapse where tenant = ?")) {
             s.setString(1, tenant);
             try (ResultSet rs = s.executeQuery()) {
                 rs.next();
@@ -205,7 +210,9 @@ final class SynapseBench {
     }
 
     private long countAll() throws SQLException {
-        try (Connection c = connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery("select count(*) from memory.synapse")) {
+        try (Connection c = connect();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("select count(*) from memory.synapse")) {
             rs.next();
             return rs.getLong(1);
         }

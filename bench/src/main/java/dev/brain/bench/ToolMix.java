@@ -79,7 +79,7 @@ final class ToolMix {
     record Call(String tool, ObjectNode arguments, Consumer<JsonNode> keep) {
     }
 
-    private final List<String[]> outputs = new ArrayList<>();   // {raw_output, command}
+    private final List<String[]> outputs = new ArrayList<>(); // {raw_output, command}
     private final String[] names;
     private final int[] cumulative;
     private final int total;
@@ -114,7 +114,7 @@ final class ToolMix {
         private final Random random;
         private final String project;
         private final List<Long> errors = new ArrayList<>();
-        private final List<long[]> solutions = new ArrayList<>();   // {error_id, solution_id}
+        private final List<long[]> solutions = new ArrayList<>(); // {error_id, solution_id}
         private final List<Long> modules = new ArrayList<>();
         private final List<String> libraryPaths = new ArrayList<>();
         private String turn;
@@ -201,7 +201,8 @@ final class ToolMix {
                 }
                 case "brain_check_prevention" -> {
                     String[] out = outputs.get(random.nextInt(outputs.size()));
-                    return new Call(tool, a.put("command", out[1].isEmpty() ? "make build" : out[1]).put("project", project), null);
+                    return new Call(tool, a.put("command", out[1].isEmpty() ? "make build" : out[1]).put("project", project),
+                            null);
                 }
                 case "brain_notifications" -> {
                     return new Call(tool, a.put("acknowledge", random.nextBoolean()).put("project", project), null);
@@ -209,16 +210,20 @@ final class ToolMix {
                 case "memory_remember" -> {
                     String topic = TOPICS[random.nextInt(TOPICS.length)];
                     String entity = ENTITIES[random.nextInt(ENTITIES.length)];
-                    a.put("content", "In the " + topic + " work on " + entity + ", the team " + VERBS[random.nextInt(VERBS.length)]
-                            + " " + THINGS[random.nextInt(THINGS.length)] + " (note " + counter + " of client " + client + ").")
+                    a.put("content",
+                            "In the " + topic + " work on " + entity + ", the team " + VERBS[random.nextInt(VERBS.length)]
+                                    + " " + THINGS[random.nextInt(THINGS.length)] + " (note " + counter + " of client " + client
+                                    + ").")
                             .put("salience", 0.4 + 0.5 * random.nextDouble());
                     a.putArray("topics").add(topic);
                     a.putArray("entities").add(entity);
                     return new Call(tool, a, null);
                 }
                 case "memory_recall" -> {
-                    return new Call(tool, a.put("query", "What did the team decide about " + THINGS[random.nextInt(THINGS.length)]
-                            + " for " + ENTITIES[random.nextInt(ENTITIES.length)] + "?").put("hops", 1 + random.nextInt(3)),
+                    return new Call(tool,
+                            a.put("query", "What did the team decide about " + THINGS[random.nextInt(THINGS.length)]
+                                    + " for " + ENTITIES[random.nextInt(ENTITIES.length)] + "?")
+                                    .put("hops", 1 + random.nextInt(3)),
                             r -> turn = r.path("turn_id").asText(null));
                 }
                 case "memory_feedback" -> {
@@ -250,8 +255,10 @@ final class ToolMix {
                 }
                 case "brain_register_code" -> {
                     CodeBench.Generated g = CodeBench.generate(client * 1_000_000 + counter);
-                    return new Call(tool, a.put("source_code", g.source()).put("file_path", g.path()).put("purpose", g.purpose())
-                            .put("project", project), r -> remember(modules, r.path("module_id").asLong(0)));
+                    return new Call(tool,
+                            a.put("source_code", g.source()).put("file_path", g.path()).put("purpose", g.purpose())
+                                    .put("project", project),
+                            r -> remember(modules, r.path("module_id").asLong(0)));
                 }
                 case "brain_find_reusable_code" -> {
                     CodeBench.Generated g = CodeBench.generate(random.nextInt(100_000));
@@ -259,14 +266,18 @@ final class ToolMix {
                 }
                 case "brain_check_code_similarity" -> {
                     CodeBench.Generated g = CodeBench.generate(random.nextBoolean() && counter > 1
-                            ? client * 1_000_000 + random.nextInt(counter) : random.nextInt(100_000));
-                    return new Call(tool, a.put("source_code", g.source()).put("file_path", g.path()).put("project", project), null);
+                            ? client * 1_000_000 + random.nextInt(counter)
+                            : random.nextInt(100_000));
+                    return new Call(tool, a.put("source_code", g.source()).put("file_path", g.path()).put("project", project),
+                            null);
                 }
                 case "save_finding" -> {
                     int n = random.nextInt(40);
-                    return new Call(tool, a.put("slug", "soak-trap-" + n).put("title", "Trap " + n + " of the " + project + " build")
-                            .put("body", "The cache directory looks disposable but holds the generated sources. Do not delete it"
-                                    + " before a build; run the clean task instead. Seen in run " + counter + ".")
+                    return new Call(tool, a.put("slug", "soak-trap-" + n)
+                            .put("title", "Trap " + n + " of the " + project + " build")
+                            .put("body",
+                                    "The cache directory looks disposable but holds the generated sources. Do not delete it"
+                                            + " before a build; run the clean task instead. Seen in run " + counter + ".")
                             .put("project", project), null);
                 }
                 case "findings_index" -> {
@@ -276,8 +287,10 @@ final class ToolMix {
                     return new Call(tool, a.put("limit", 10), null);
                 }
                 case "brain_suggest" -> {
-                    return new Call(tool, a.put("context", "starting work on " + TOPICS[random.nextInt(TOPICS.length)] + " with "
-                            + ENTITIES[random.nextInt(ENTITIES.length)]).put("limit", 5), null);
+                    return new Call(tool,
+                            a.put("context", "starting work on " + TOPICS[random.nextInt(TOPICS.length)] + " with "
+                                    + ENTITIES[random.nextInt(ENTITIES.length)]).put("limit", 5),
+                            null);
                 }
                 case "knowledge_search" -> {
                     return new Call(tool, a.put("query", ENTITIES[random.nextInt(ENTITIES.length)] + " "

@@ -118,12 +118,15 @@ final class UiBench {
         String local = localToken();
         long tokenId = createToken(local);
         try {
-            System.out.printf(Locale.ROOT, "%n== ui: gateway web view (/ui) over HTTP (:%d), tenant %s: %,d errors, %,d synapses"
-                    + " (hubs: %,d–%,d synapses out); read token; %d warm-up + %d calls per page, one at a time ==%n",
+            System.out.printf(Locale.ROOT,
+                    "%n== ui: gateway web view (/ui) over HTTP (:%d), tenant %s: %,d errors, %,d synapses"
+                            + " (hubs: %,d–%,d synapses out); read token; %d warm-up + %d calls per page, one at a time ==%n",
                     port, TENANT, data.errors().size(), data.synapses(), data.hubs().get(data.hubs().size() - 1)[1],
                     data.hubs().get(0)[1], warmup, calls);
-            System.out.println("page                                   | calls | failed | p50 ms | p95 ms | p99 ms | max ms |   bytes");
-            System.out.println("---------------------------------------|-------|--------|--------|--------|--------|--------|--------");
+            System.out.println(
+                    "page                                   | calls | failed | p50 ms | p95 ms | p99 ms | max ms |   bytes");
+            System.out.println(
+                    "---------------------------------------|-------|--------|--------|--------|--------|--------|--------");
             boolean within = true;
             long failedCalls = 0;
             Map<String, Map<String, Integer>> reasons = new LinkedHashMap<>();
@@ -169,7 +172,7 @@ final class UiBench {
                 }
             }
             for (Map.Entry<String, Map<String, Integer>> e : reasons.entrySet()) {
-                e.getValue().entrySet().stream().sorted(Map.Entry.<String, Integer>comparingByValue().reversed()).limit(5)
+                e.getValue().entrySet().stream().sorted(Map.Entry.<String, Integer> comparingByValue().reversed()).limit(5)
                         .forEach(r -> System.out.printf("  failed: %s: %d× %s%n", e.getKey(), r.getValue(), r.getKey()));
             }
             long rss = gatewayRss.getAsLong();
@@ -192,7 +195,8 @@ final class UiBench {
                 html("/ui/errors", errorRows("unresolved")))));
         cases.add(new Case("errors, search", () -> List.of(
                 html("/ui/errors?q=" + GatewayClient.encode(pick(data.terms())), body -> !body.contains("id=\"errors\"")
-                        ? "no error matches (no table id=errors)" : body.contains("<th>score</th>") ? null : "no score column"))));
+                        ? "no error matches (no table id=errors)"
+                        : body.contains("<th>score</th>") ? null : "no score column"))));
         cases.add(new Case("errors, filter unresolved", () -> List.of(
                 html("/ui/errors?filter=unresolved", errorRows("unresolved")))));
         cases.add(new Case("errors, filter recurring", () -> List.of(
@@ -227,8 +231,9 @@ final class UiBench {
                         if (c.path("partial").asBoolean(false)) {
                             partialPaths.incrementAndGet();
                         }
-                        return c.path("found").asBoolean(false) ? null : "no path found from " + from + " to " + to + ": "
-                                + c.path("searched").asText("");
+                        return c.path("found").asBoolean(false) ? null
+                                : "no path found from " + from + " to " + to + ": "
+                                        + c.path("searched").asText("");
                     }));
         }));
         cases.add(new Case("memory (recall)", () -> List.of(
@@ -243,7 +248,8 @@ final class UiBench {
 
     private static Function<String, String> errorRows(String filter) {
         return body -> !body.contains("id=\"errors\"") ? "no error rows (no table id=errors)"
-                : body.contains("class=\"active\" id=\"filter-" + filter + "\"") ? null : "filter " + filter + " not shown active";
+                : body.contains("class=\"active\" id=\"filter-" + filter + "\"") ? null
+                        : "filter " + filter + " not shown active";
     }
 
     private static Step networkHtml(String node, String to) {
@@ -348,7 +354,8 @@ final class UiBench {
     /** What every page must show: the tenant in its frame (not the login form), and no problem line. */
     private static String htmlProblem(String body) {
         if (!body.contains("id=\"tenant\">" + TENANT + "<")) {
-            return body.contains("action=\"/ui/login\"") ? "the login form instead of the page" : "not a page of tenant " + TENANT;
+            return body.contains("action=\"/ui/login\"") ? "the login form instead of the page"
+                    : "not a page of tenant " + TENANT;
         }
         Matcher m = PROBLEM.matcher(body);
         return m.find() ? "the page shows a problem: " + oneLine(m.group(1)) : null;
@@ -373,23 +380,25 @@ final class UiBench {
         long t0 = System.nanoTime();
         try (Statement s = c.createStatement()) {
             s.execute("select setseed(0.26)");
-            s.execute("""
-                    insert into memory.synapse (tenant, source_type, source_id, source_label, target_type, target_id,
-                                                target_label, synapse_type, weight, base_weight, activation_count,
-                                                last_activated_at, created_at)
-                    with e as (select id, row_number() over (order by id) as k,
-                                      left(error_type || ': ' || message_template, 120) as label
-                                 from error.error where tenant = '%1$s'),
-                         g as (select 1 + floor(m.n * power(random(), 3))::bigint as sk,
-                                      1 + floor(m.n * random())::bigint as dk,
-                                      (array['co_occurs','co_occurs','similar_to','causes','prevents'])[1 + floor(random() * 5)::int] as type,
-                                      0.05 + random() * 0.95 as w
-                                 from (select count(*) as n from e) m, generate_series(1, %2$d))
-                    select '%1$s', 'error', s.id, s.label, 'error', d.id, d.label, g.type, g.w, g.w, 1,
-                           now() - random() * interval '60 days', now()
-                      from g join e s on s.k = g.sk join e d on d.k = g.dk
-                     where s.id <> d.id
-                    on conflict do nothing""".formatted(TENANT, (int) (synapses * 1.02)));
+            s.execute(
+                    """
+                            insert into memory.synapse (tenant, source_type, source_id, source_label, target_type, target_id,
+                                                        target_label, synapse_type, weight, base_weight, activation_count,
+                                                        last_activated_at, created_at)
+                            with e as (select id, row_number() over (order by id) as k,
+                                              left(error_type || ': ' || message_template, 120) as label
+                                         from error.error where tenant = '%1$s'),
+                                 g as (select 1 + floor(m.n * power(random(), 3))::bigint as sk,
+                                              1 + floor(m.n * random())::bigint as dk,
+                                              (array['co_occurs','co_occurs','similar_to','causes','prevents'])[1 + floor(random() * 5)::int] as type,
+                                              0.05 + random() * 0.95 as w
+                                         from (select count(*) as n from e) m, generate_series(1, %2$d))
+                            select '%1$s', 'error', s.id, s.label, 'error', d.id, d.label, g.type, g.w, g.w, 1,
+                                   now() - random() * interval '60 days', now()
+                              from g join e s on s.k = g.sk join e d on d.k = g.dk
+                             where s.id <> d.id
+                            on conflict do nothing"""
+                            .formatted(TENANT, (int) (synapses * 1.02)));
             s.execute("vacuum analyze memory.synapse");
         }
         System.out.printf("(generated in %.0f s)%n", (System.nanoTime() - t0) / 1e9);

@@ -2,7 +2,8 @@ package dev.brain.db;
 
 /**
  * A pgvector value as a statement parameter or a column read as text: {@link Jdbc} binds it as its text form
- * {@code [0.1,0.2,…]} with no type of its own, so PostgreSQL takes the type the SQL gives it ({@code ?::vector}); a column is read with
+ * {@code [0.1,0.2,…]} with no type of its own, so PostgreSQL takes the type the SQL gives it ({@code ?::vector}); a column is
+ * read with
  * {@code embedding::text} and {@link #parse}d. Text, not the driver's PGobject, keeps the binding free of
  * reflection (native image) and of a second library.
  */

@@ -39,7 +39,9 @@ public abstract class CallerContract extends GrpcTestBase {
 
     private final List<ServiceDescriptor> services;
 
-    /** {@code services}: every gRPC service the service under test offers, e.g. {@code ErrorServiceGrpc.getServiceDescriptor()}. */
+    /**
+     * {@code services}: every gRPC service the service under test offers, e.g. {@code ErrorServiceGrpc.getServiceDescriptor()}.
+     */
     protected CallerContract(ServiceDescriptor... services) {
         this.services = List.of(services);
     }
@@ -169,7 +171,8 @@ public abstract class CallerContract extends GrpcTestBase {
 
         String marker = "own-" + UUID.randomUUID();
         write(withToken(attackersToken, attacker), attacker, marker);
-        assertThat(holds(withToken(Tenancy.serviceToken(), attacker), attacker, marker)).as("written to the token's tenant").isTrue();
+        assertThat(holds(withToken(Tenancy.serviceToken(), attacker), attacker, marker)).as("written to the token's tenant")
+                .isTrue();
         assertThat(holds(withToken(Tenancy.serviceToken(), victim), victim, marker)).isFalse();
     }
 
@@ -180,7 +183,8 @@ public abstract class CallerContract extends GrpcTestBase {
         eventually(() -> read(withToken(reader, null)));
         Status status = catching(() -> write(withToken(reader, null), tenant, "never-" + UUID.randomUUID()));
         assertThat(status.getCode()).isEqualTo(Status.Code.PERMISSION_DENIED);
-        assertThat(status.getDescription()).startsWith("scope: ").endsWith(" needs a token with scope write (this one has read)");
+        assertThat(status.getDescription()).startsWith("scope: ")
+                .endsWith(" needs a token with scope write (this one has read)");
     }
 
     @Test
@@ -195,7 +199,8 @@ public abstract class CallerContract extends GrpcTestBase {
             String needed = CallerInterceptor.declaredScope(method).orElseThrow();
             String below = levels.get(levels.indexOf(needed) - 1);
             Status refused = call(withToken(tokens.get(below), null), method);
-            assertThat(refused.getCode()).as(method.getFullMethodName() + " with " + below).isEqualTo(Status.Code.PERMISSION_DENIED);
+            assertThat(refused.getCode()).as(method.getFullMethodName() + " with " + below)
+                    .isEqualTo(Status.Code.PERMISSION_DENIED);
             assertThat(refused.getDescription()).as(method.getFullMethodName())
                     .isEqualTo("scope: " + method.getFullMethodName() + " needs a token with scope " + needed
                             + " (this one has " + below + ")");

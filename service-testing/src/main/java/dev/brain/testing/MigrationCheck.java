@@ -32,8 +32,9 @@ public final class MigrationCheck {
                     .locations("classpath:db/migration").placeholders(Map.of("dim", "384")).load();
             int first = flyway.migrate().migrationsExecuted;
             List<String> present = new ArrayList<>();
-            try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
-                    "select table_name from information_schema.tables where table_schema = ? and table_name = any(?)")) {
+            try (Connection c = dataSource.getConnection();
+                    PreparedStatement s = c.prepareStatement(
+                            "select table_name from information_schema.tables where table_schema = ? and table_name = any(?)")) {
                 s.setString(1, schema);
                 s.setArray(2, c.createArrayOf("text", expectedTables.toArray()));
                 try (ResultSet rs = s.executeQuery()) {

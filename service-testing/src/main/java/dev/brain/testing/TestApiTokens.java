@@ -34,9 +34,10 @@ public final class TestApiTokens {
     /** A new live token of {@code tenant} limited to {@code user} (null: the whole tenant); the plain token. */
     public static String createForUser(String tenant, String user, String... scopes) {
         String token = "brn_" + UUID.randomUUID().toString().replace("-", "") + UUID.randomUUID().toString().replace("-", "");
-        try (Connection db = connection(); PreparedStatement insert = db.prepareStatement("INSERT INTO gateway.api_token"
-                + " (token_sha256, tenant, user_id, default_project, scopes, label, created_at)"
-                + " VALUES (?, ?, ?, 'default', ?, 'test', now())")) {
+        try (Connection db = connection();
+                PreparedStatement insert = db.prepareStatement("INSERT INTO gateway.api_token"
+                        + " (token_sha256, tenant, user_id, default_project, scopes, label, created_at)"
+                        + " VALUES (?, ?, ?, 'default', ?, 'test', now())")) {
             insert.setString(1, Tenancy.tokenSha256(token));
             insert.setString(2, tenant);
             insert.setString(3, user);
@@ -50,8 +51,9 @@ public final class TestApiTokens {
 
     /** Revokes a token made by {@link #create}. */
     public static void revoke(String token) {
-        try (Connection db = connection(); PreparedStatement update = db.prepareStatement(
-                "UPDATE gateway.api_token SET revoked_at = now() WHERE token_sha256 = ?")) {
+        try (Connection db = connection();
+                PreparedStatement update = db.prepareStatement(
+                        "UPDATE gateway.api_token SET revoked_at = now() WHERE token_sha256 = ?")) {
             update.setString(1, Tenancy.tokenSha256(token));
             update.executeUpdate();
         } catch (SQLException e) {
@@ -67,7 +69,8 @@ public final class TestApiTokens {
         if (!migrated) {
             synchronized (TestApiTokens.class) {
                 if (!migrated) {
-                    Path migrations = Path.of("..", "gateway", "src", "main", "resources", "db", "migration").toAbsolutePath().normalize();
+                    Path migrations = Path.of("..", "gateway", "src", "main", "resources", "db", "migration").toAbsolutePath()
+                            .normalize();
                     if (!Files.isDirectory(migrations)) {
                         throw new IllegalStateException(migrations + " is missing: tests of callers run in the repository");
                     }

@@ -5,12 +5,12 @@ import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.Optional;
 
+import javax.sql.DataSource;
+
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
-
-import javax.sql.DataSource;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 

@@ -30,7 +30,10 @@ public final class RequestText {
     private RequestText() {
     }
 
-    /** {@code text} without NUL characters, or {@code ""} when it is blank (only invisible characters); never null for a non-null text. */
+    /**
+     * {@code text} without NUL characters, or {@code ""} when it is blank (only invisible characters); never null for a
+     * non-null text.
+     */
     public static String clean(String text) {
         if (text == null || text.isEmpty()) {
             return text;
@@ -70,7 +73,8 @@ public final class RequestText {
         Message.Builder changed = null;
         for (Map.Entry<FieldDescriptor, Object> entry : message.getAllFields().entrySet()) {
             FieldDescriptor field = entry.getKey();
-            if (field.getJavaType() != FieldDescriptor.JavaType.STRING && field.getJavaType() != FieldDescriptor.JavaType.MESSAGE) {
+            if (field.getJavaType() != FieldDescriptor.JavaType.STRING
+                    && field.getJavaType() != FieldDescriptor.JavaType.MESSAGE) {
                 continue;
             }
             if (field.isRepeated()) {

@@ -5,8 +5,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
-import com.google.protobuf.Descriptors;
 import com.google.protobuf.DescriptorProtos.MethodOptions;
+import com.google.protobuf.Descriptors;
 
 import io.grpc.MethodDescriptor;
 import io.grpc.protobuf.ProtoMethodDescriptorSupplier;
@@ -55,11 +55,14 @@ final class RequiredScopes {
             }
         }
         List<Long> unresolved = options.getUnknownFields().hasField(OPTION)
-                ? options.getUnknownFields().getField(OPTION).getVarintList() : List.of();
+                ? options.getUnknownFields().getField(OPTION).getVarintList()
+                : List.of();
         return unresolved.isEmpty() ? 0 : unresolved.get(unresolved.size() - 1).intValue();
     }
 
-    /** {@code read}, {@code write}, {@code admin}, {@code system} ({@code none} for 0): a level's name in tokens and messages. */
+    /**
+     * {@code read}, {@code write}, {@code admin}, {@code system} ({@code none} for 0): a level's name in tokens and messages.
+     */
     static String name(int level) {
         return NAMES.get(level);
     }

@@ -22,13 +22,15 @@ import io.grpc.Status;
  * Flyway's history table is never counted, and a partitioned table is counted once, as itself (its
  * partitions are not listed apart).
  *
- * <p>Every condition can be served by an index: {@code tenant = ?}, and for user ids {@link TenantUsers#condition} (a
+ * <p>
+ * Every condition can be served by an index: {@code tenant = ?}, and for user ids {@link TenantUsers#condition} (a
  * range on user_id plus the exact test) — so a b-tree whose first column is {@code tenant} / {@code user_id} turns a
  * count into an index(-only) range scan over the tenant's rows instead of a sequential scan of every tenant's. A table
  * whose rows a counter table keeps count of is read {@link Sum from} that table instead. One statement, run with JIT
  * off (compiling it costs more than counting).
  *
- * <p>A count by {@code tenant} is exact up to {@link #EXACT_UP_TO} rows; beyond, the statement stops counting and
+ * <p>
+ * A count by {@code tenant} is exact up to {@link #EXACT_UP_TO} rows; beyond, the statement stops counting and
  * the table's count is the planner's estimate for the tenant (from the column statistics): counting a tenant's 1M
  * synapses took 0.4–0.9 s alone and passed the gateway's 2 s status deadline ({@code ./brain bench ui}), while a
  * status reader needs the magnitude, not the last row.
@@ -142,7 +144,11 @@ public final class TenantRowCounts {
         }
     }
 
-    /** One {@code select '<table>', <count>} per tenant-owned table, joined by {@code union all}; null if none. */
+    /**
+     * One {@code select '
+     * <table>
+     * ', <count>} per tenant-owned table, joined by {@code union all}; null if none.
+     */
     private static Query query(Connection connection, String schema, Map<String, Sum> sums, long exactUpTo)
             throws SQLException {
         List<String> selects = new ArrayList<>();

@@ -7,7 +7,8 @@ import java.sql.SQLException;
  * The rows of a tenant in a table partitioned by user id: the user is the tenant itself or one of its users,
  * {@code <tenant>:<user>} (memory.md §4.1 — the gateway prefixes user ids with the tenant).
  *
- * <p>The condition is exact and lets a b-tree whose first column is the user id serve it: a range that holds
+ * <p>
+ * The condition is exact and lets a b-tree whose first column is the user id serve it: a range that holds
  * every user of the tenant — {@code [tenant, tenant + ":" + U+FFFF)} — narrows the scan, and the exact test
  * ({@code = tenant} or {@code starts_with(…, tenant + ':')}) drops whatever else the range holds. The range is a
  * superset in every collation a database may use: in C / C.UTF-8 (code point order) and under ICU/UCA, where

@@ -37,7 +37,8 @@ class RequestTextTest {
         Struct clean = RequestText.clean(request);
         assertThat(clean.getFieldsOrThrow("code").getStringValue()).isEqualTo("ab");
         assertThat(clean.getFieldsOrThrow("list").getListValue().getValues(0).getStringValue()).isEmpty();
-        assertThat(clean.getFieldsOrThrow("list").getListValue().getValues(0).getKindCase()).isEqualTo(Value.KindCase.STRING_VALUE);
+        assertThat(clean.getFieldsOrThrow("list").getListValue().getValues(0).getKindCase())
+                .isEqualTo(Value.KindCase.STRING_VALUE);
         assertThat(clean.getFieldsOrThrow("list").getListValue().getValues(1).getNumberValue()).isEqualTo(1.0);
         assertThat(clean.getFieldsOrThrow("kept").getStringValue()).isEqualTo("fine");
     }

@@ -36,7 +36,8 @@ class StatusMappingTest {
 
     @Test
     void textTheDatabaseCannotStoreIsABadArgument() {
-        var failure = new IllegalStateException("insert", new SQLException("ERROR: invalid byte sequence for encoding \"UTF8\": 0x00", "22021"));
+        var failure = new IllegalStateException("insert",
+                new SQLException("ERROR: invalid byte sequence for encoding \"UTF8\": 0x00", "22021"));
         Status status = StatusMapping.toStatus(failure);
         assertThat(status.getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
         assertThat(status.getDescription()).startsWith("text: holds a character the database cannot store (NUL, \\u0000)");

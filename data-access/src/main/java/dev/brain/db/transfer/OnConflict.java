@@ -6,5 +6,7 @@ package dev.brain.db.transfer;
  * {@code REPLACE} overwrites the existing row in place (same id). {@link ImportWriter} applies it.
  */
 public enum OnConflict {
-    FAIL, SKIP, REPLACE
+    FAIL,
+    SKIP,
+    REPLACE
 }

@@ -60,11 +60,11 @@ public class ErrorCountsQuery {
         OffsetDateTime now = scope.now();
         Instant to = a.to() != null ? a.to() : now.toInstant();
         if (a.from() != null && !a.from().isBefore(to)) {
-            return ErrorCountsResponse.getDefaultInstance();   // from is not before "now": an empty window
+            return ErrorCountsResponse.getDefaultInstance(); // from is not before "now": an empty window
         }
         Long[] ids = a.projectIds();
-        Object[] params = {tenant, ids, ids, a.from(), to, tenant, ids, ids, a.from(), to, a.from(), a.page().fetch(),
-                a.page().offset()};
+        Object[] params = { tenant, ids, ids, a.from(), to, tenant, ids, ids, a.from(), to, a.from(), a.page().fetch(),
+                a.page().offset() };
         List<ErrorCountRow> fetched = jdbc.list("""
                 with occurred as (
                     select o.project_id, %s as bucket, count(*) as occurrences,
@@ -95,7 +95,8 @@ public class ErrorCountsQuery {
                         .setBucketStart(Protos.timestamp(rs, "bucket_start"))
                         .setOccurrences(rs.getLong("occurrences"))
                         .setDistinctErrors(rs.getLong("distinct_errors"))
-                        .setNewErrors(rs.getLong("new_errors")).build(), params);
+                        .setNewErrors(rs.getLong("new_errors")).build(),
+                params);
         return ErrorCountsResponse.newBuilder().addAllRows(a.page().rows(fetched))
                 .setNextPageToken(a.page().nextToken(fetched.size())).build();
     }

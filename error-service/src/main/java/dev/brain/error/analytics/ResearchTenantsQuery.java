@@ -28,6 +28,7 @@ public class ResearchTenantsQuery {
                       select tenant, 0, count(*) from solution group by tenant) counts
                 group by tenant order by tenant""",
                 rs -> TenantDataPoints.newBuilder().setTenant(rs.getString("tenant")).setErrors(rs.getLong("errors"))
-                        .setSolutions(rs.getLong("solutions")).build())).build();
+                        .setSolutions(rs.getLong("solutions")).build()))
+                .build();
     }
 }

@@ -65,7 +65,8 @@ public class UnresolvedRecurringQuery {
                 left join failures f on f.error_id = e.id
                 where e.tenant = ?
                 order by e.occurrence_count desc, e.last_seen_at desc, e.id desc""".formatted(ErrorRows.COLUMNS,
-                ErrorRows.FROM), rs -> RecurringError.newBuilder().setError(ErrorRows.map(rs))
+                ErrorRows.FROM),
+                rs -> RecurringError.newBuilder().setError(ErrorRows.map(rs))
                         .setFailedAttempts(rs.getInt("failed_attempts")).build(),
                 tenant, a.minOccurrences(), a.projectIds(), a.projectIds(), a.page().fetch(), a.page().offset(), tenant,
                 tenant, tenant);

@@ -5,9 +5,9 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 
-import dev.brain.db.Jdbc;
-
 import com.google.protobuf.Timestamp;
+
+import dev.brain.db.Jdbc;
 
 /** Small conversions between SQL values and protobuf fields. */
 public final class Protos {

@@ -10,8 +10,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import com.google.common.util.concurrent.Futures;
 
-import dev.brain.error.config.ErrorConfig;
 import dev.brain.db.Jdbc;
+import dev.brain.error.config.ErrorConfig;
 import dev.brain.grpc.v1.EmbedRequest;
 import dev.brain.grpc.v1.EmbedResponse;
 import dev.brain.grpc.v1.EmbeddingServiceGrpc;

@@ -1,6 +1,5 @@
 package dev.brain.error.grpc;
 
-
 import dev.brain.error.notification.Notifications;
 import dev.brain.grpc.v1.AcknowledgeNotificationsRequest;
 import dev.brain.grpc.v1.AcknowledgeNotificationsResponse;
@@ -33,7 +32,8 @@ public class NotificationGrpcService extends MutinyNotificationServiceGrpc.Notif
     public Uni<ListNotificationsResponse> listNotifications(ListNotificationsRequest r) {
         return Uni.createFrom().item(() -> ListNotificationsResponse.newBuilder().addAllNotifications(
                 notifications.pending(r.getScope(), Pages.limit(r.getLimit()), r.getAcknowledge(),
-                        r.getAboutProjectOnly())).build());
+                        r.getAboutProjectOnly()))
+                .build());
     }
 
     @Override
@@ -66,7 +66,8 @@ public class NotificationGrpcService extends MutinyNotificationServiceGrpc.Notif
             String reference = switch (r.getReferenceType()) {
                 case NODE_TYPE_UNSPECIFIED -> null;
                 case NODE_TYPE_ERROR, NODE_TYPE_SOLUTION, NODE_TYPE_RULE, NODE_TYPE_ANTIPATTERN, NODE_TYPE_CODE_MODULE,
-                        NODE_TYPE_INSIGHT -> WireNames.of(r.getReferenceType());
+                        NODE_TYPE_INSIGHT ->
+                    WireNames.of(r.getReferenceType());
                 default -> throw Status.INVALID_ARGUMENT.withDescription("reference_type: " + r.getReferenceType()
                         + " cannot be referenced by a notification").asRuntimeException();
             };

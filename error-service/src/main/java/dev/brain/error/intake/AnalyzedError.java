@@ -4,7 +4,7 @@ import java.util.List;
 
 /** The whole intake: normalize → redact → parse → template → fingerprint → labels. */
 public record AnalyzedError(ParsedError parsed, String template, String fingerprint, List<String> labels,
-                            String rawOutput /* normalized + redacted + truncated */, long truncatedBytes) {
+        String rawOutput /* normalized + redacted + truncated */, long truncatedBytes) {
 
     public static AnalyzedError of(String rawOutput) {
         NormalizedOutput n = InputNormalizer.normalize(rawOutput);

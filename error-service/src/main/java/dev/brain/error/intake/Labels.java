@@ -10,7 +10,9 @@ import java.util.regex.Pattern;
 public final class Labels {
     private static final int MAX_TEXT = 16384;
     private static final Map<String, Pattern> RULES = Map.of(
-            "import", Pattern.compile("Cannot find module|ModuleNotFoundError|ImportError|No module named|unresolved import|cannot find package"),
+            "import",
+            Pattern.compile(
+                    "Cannot find module|ModuleNotFoundError|ImportError|No module named|unresolved import|cannot find package"),
             "null", Pattern.compile("undefined|null|None|nil pointer|NullPointerException"),
             "type", Pattern.compile("TypeError|mismatched types|incompatible types|TS2\\d{3}"),
             "syntax", Pattern.compile("SyntaxError|unexpected token|expected .* found"),

@@ -7,7 +7,7 @@ import java.util.List;
  * come from the first in-app frame (else frame 0); {@code diagnostics} counts the diagnostics/exceptions in the output.
  */
 public record ParsedError(String type, String message, List<Frame> frames, String language, String parser,
-                          String sourceFile, Integer sourceLine, int diagnostics) {
+        String sourceFile, Integer sourceLine, int diagnostics) {
     public ParsedError {
         frames = frames == null ? List.of() : List.copyOf(frames);
         message = message == null ? "" : message;
@@ -15,7 +15,7 @@ public record ParsedError(String type, String message, List<Frame> frames, Strin
 
     /** Builds a ParsedError and derives source file/line from the frames. */
     public static ParsedError of(String type, String message, List<Frame> frames, String language, String parser,
-                                 int diagnostics) {
+            int diagnostics) {
         List<Frame> fs = frames == null ? List.of() : frames;
         Frame src = null;
         for (Frame f : fs) {

@@ -1,5 +1,9 @@
 package dev.brain.error.intake;
 
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
 import dev.brain.error.intake.parser.ErrorParser;
 import dev.brain.error.intake.parser.GccClangParser;
 import dev.brain.error.intake.parser.GenericParser;
@@ -15,11 +19,6 @@ import dev.brain.error.intake.parser.RustPanicParser;
 import dev.brain.error.intake.parser.RustcParser;
 import dev.brain.error.intake.parser.ShellParser;
 import dev.brain.error.intake.parser.TypeScriptParser;
-
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
-
 import io.quarkus.logging.Log;
 
 /** Spec §5.2: parsers by priority desc (ties: name asc); the first non-null parse wins; generic never fails. */

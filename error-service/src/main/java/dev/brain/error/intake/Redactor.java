@@ -16,7 +16,9 @@ public final class Redactor {
     private static final String T = "[A-Za-z0-9_-]";
     private static final List<Rule> RULES = List.of(
             // scheme://user:password@host -> keep user and host
-            new Rule(Pattern.compile("(?<![A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]{0,31}://[^\\s:/@'\"<>]{1,256}):[^\\s@/'\"<>]++@"),
+            new Rule(
+                    Pattern.compile(
+                            "(?<![A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]{0,31}://[^\\s:/@'\"<>]{1,256}):[^\\s@/'\"<>]++@"),
                     "$1:<REDACTED:password>@"),
             new Rule(Pattern.compile("(?<!" + T + ")eyJ" + T + "++\\.eyJ" + T + "++\\." + T + "++"), "<REDACTED:jwt>"),
             new Rule(Pattern.compile("(?<![A-Za-z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Za-z0-9])"), "<REDACTED:aws_access_key>"),
@@ -144,7 +146,8 @@ public final class Redactor {
     private static boolean isBase64(String s, int from, int to) {
         for (int i = from; i < to; i++) {
             char c = s.charAt(i);
-            if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' || c == '/' || c == '=')) {
+            if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' || c == '/'
+                    || c == '=')) {
                 return false;
             }
         }
@@ -154,7 +157,7 @@ public final class Redactor {
     private static String redactKeyValues(String s) {
         String upper = null;
         // cheap pre-check
-        for (String k : new String[] {"SECRET", "TOKEN", "PASSWORD", "PASSWD", "API_KEY", "PRIVATE"}) {
+        for (String k : new String[] { "SECRET", "TOKEN", "PASSWORD", "PASSWD", "API_KEY", "PRIVATE" }) {
             if (containsIgnoreCase(s, k)) {
                 upper = k;
                 break;

@@ -29,7 +29,7 @@ public final class Tokens {
             return out;
         }
         int n = s.length();
-        int start = -1;   // start of the current token, -1 between tokens
+        int start = -1; // start of the current token, -1 between tokens
         int previous = -1;
         int i = 0;
         while (i < n) {

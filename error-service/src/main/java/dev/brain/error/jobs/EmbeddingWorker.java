@@ -88,8 +88,7 @@ public class EmbeddingWorker {
     }
 
     /** A scheduled tick writes a job_run row only when it changed something (every 2 s would flood the table). */
-    @Scheduled(every = "${brain.error.embedding.interval:2s}", delayed = "5s",
-            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(every = "${brain.error.embedding.interval:2s}", delayed = "5s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void scheduled() {
         if (pauseReason != null) {
             return;
@@ -184,7 +183,8 @@ public class EmbeddingWorker {
                 select id, tenant, name, interface_signature, purpose, source_code, language from code_module
                 where embedded_at is null order by id limit ?""", rs -> new Pending(rs.getLong(1), rs.getString(2),
                 ModuleDraft.embeddingText(rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6),
-                        rs.getString(7))), batch), (rows, response) -> {
+                        rs.getString(7))),
+                batch), (rows, response) -> {
                     long done = writeModules(rows, response);
                     run.modules += done;
                     return done;
@@ -242,7 +242,8 @@ public class EmbeddingWorker {
             long done = 0;
             for (int i = 0; i < rows.size(); i++) {
                 long id = rows.get(i).id();
-                if (jdbc.update("update code_module set embedding = ?::vector, embedded_at = ? where id = ? and embedded_at is null",
+                if (jdbc.update(
+                        "update code_module set embedding = ?::vector, embedded_at = ? where id = ? and embedded_at is null",
                         Embeddings.literal(response.getVectors(i)), now, id) == 1) {
                     done++;
                     jdbc.update("""

@@ -11,8 +11,8 @@ import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.brain.error.config.ErrorConfig;
 import dev.brain.db.Jdbc;
+import dev.brain.error.config.ErrorConfig;
 import dev.brain.error.outbox.Node;
 import dev.brain.error.outbox.Outbox;
 import dev.brain.grpc.v1.JobRunResult;
@@ -69,7 +69,7 @@ public class Retention {
             if (runs.ranThisPeriod(JOB, null, period, started)) {
                 return false;
             }
-            id[0] = runs.start(JOB, null, manual, started);   // its own transaction: seen by the next holder of the lock
+            id[0] = runs.start(JOB, null, manual, started); // its own transaction: seen by the next holder of the lock
             long errors = 0;
             while (true) {
                 record Old(long id, String tenant, String type, String template) {

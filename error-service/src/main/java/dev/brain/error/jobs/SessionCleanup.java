@@ -38,8 +38,7 @@ public class SessionCleanup {
     }
 
     /** Scheduled runs write a job_run row only when they changed something (every 60 s would flood the table). */
-    @Scheduled(every = "${brain.error.terminal.cleanup-interval:60s}", delayed = "30s",
-            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(every = "${brain.error.terminal.cleanup-interval:60s}", delayed = "30s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void scheduled() {
         Instant now = clock.instant();
         Map<String, Long> counts = cleanup(now);

@@ -32,8 +32,7 @@ public class TableStatistics {
         this.jdbc = jdbc;
     }
 
-    @Scheduled(every = "${brain.error.statistics.interval:60s}", delayed = "20s",
-            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(every = "${brain.error.statistics.interval:60s}", delayed = "20s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void scheduled() {
         analyzeStale();
     }
@@ -51,7 +50,7 @@ public class TableStatistics {
                     rs -> rs.getString(1), (Object) TABLES.toArray(String[]::new));
             List<String> analyzed = new ArrayList<>();
             for (String table : stale) {
-                jdbc.update("analyze " + table);      // a name of TABLES, not input
+                jdbc.update("analyze " + table); // a name of TABLES, not input
                 analyzed.add(table);
             }
             return analyzed;

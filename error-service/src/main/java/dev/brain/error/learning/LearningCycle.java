@@ -26,6 +26,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.brain.db.Jdbc;
+import dev.brain.error.code.repository.ModuleRepository;
 import dev.brain.error.config.ErrorConfig;
 import dev.brain.error.intake.Confidence;
 import dev.brain.error.intake.Fingerprints;
@@ -34,7 +35,6 @@ import dev.brain.error.jobs.JobRuns;
 import dev.brain.error.notification.Notifications;
 import dev.brain.error.prevention.Commands;
 import dev.brain.error.solution.CrossProject;
-import dev.brain.error.code.repository.ModuleRepository;
 import dev.brain.error.solution.Solutions;
 import dev.brain.grpc.v1.JobRunResult;
 import io.quarkus.logging.Log;
@@ -73,8 +73,7 @@ public class LearningCycle {
         this.json = json;
     }
 
-    @Scheduled(every = "${brain.error.learning.interval:15m}", delayed = "${brain.error.learning.delay:60s}",
-            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(every = "${brain.error.learning.interval:15m}", delayed = "${brain.error.learning.delay:60s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void scheduled(ScheduledExecution execution) {
         Duration period = JobRuns.period(execution);
         List<String> tenants = jdbc.list("""
@@ -233,7 +232,7 @@ public class LearningCycle {
             }
             for (Long ap : newAntipatterns) {
                 var row = jdbc.one("select project_id, description from antipattern where id = ?",
-                        rs -> new Object[] {Jdbc.longOrNull(rs, "project_id"), rs.getString(2)}, ap).orElseThrow();
+                        rs -> new Object[] { Jdbc.longOrNull(rs, "project_id"), rs.getString(2) }, ap).orElseThrow();
                 n += notifications.send(tenant, new Notifications.Draft("antipattern_warning", (Long) row[0], null,
                         "antipattern", ap, (String) row[1], "antipattern:" + ap), now);
             }
@@ -396,7 +395,7 @@ public class LearningCycle {
                     }
                 });
         return frequency.entrySet().stream()
-                .sorted(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                .sorted(Map.Entry.<String, Integer> comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
                 .limit(5).map(Map.Entry::getKey).toList();
     }
 
@@ -428,8 +427,10 @@ public class LearningCycle {
             String name = "Auto: " + (joined.length() > 50 ? joined.substring(0, 50) : joined);
             String actionJson = toJson(action);
             var existing = jdbc.one("select id, success_count, rejection_count, last_evidence_at from rule"
-                    + " where tenant = ? and dedup_key = ?", rs -> new Object[] {rs.getLong(1), rs.getInt(2),
-                    rs.getInt(3), Jdbc.instant(rs, "last_evidence_at")}, tenant, dedupKey);
+                    + " where tenant = ? and dedup_key = ?",
+                    rs -> new Object[] { rs.getLong(1), rs.getInt(2),
+                            rs.getInt(3), Jdbc.instant(rs, "last_evidence_at") },
+                    tenant, dedupKey);
             if (existing.isEmpty()) {
                 long id = jdbc.one("""
                         insert into rule (tenant, project_id, dedup_key, name, description, error_type, required_tokens,
@@ -450,18 +451,19 @@ public class LearningCycle {
                 Instant evidence = ((Instant) row[3]).isAfter(p.latestOutcome()) ? (Instant) row[3] : p.latestOutcome();
                 double confidence = Confidence.wilson(baseS + success, baseN + success + rejection)
                         * Confidence.decay(ageDays(evidence, now), l.decayHalfLifeDays());
-                updated += jdbc.update("""
-                        update rule set project_id = ?, name = ?, required_tokens = ?, file_extensions = ?, commands = ?,
-                            action = ?::jsonb, rule_type = ?, base_successes = ?, base_total = ?, confidence = ?,
-                            source_error_ids = ?, last_evidence_at = ?, updated_at = ?,
-                            active = case when not active and prune_reason = 'low_confidence' and ? >= ? then true else active end,
-                            prune_reason = case when not active and prune_reason = 'low_confidence' and ? >= ? then null
-                                                else prune_reason end
-                        where id = ? and (project_id is distinct from ? or name <> ? or required_tokens <> ?
-                              or file_extensions <> ? or commands <> ? or action <> ?::jsonb or rule_type <> ?
-                              or base_successes <> ? or base_total <> ? or abs(confidence - ?) > 1e-12 or source_error_ids <> ?
-                              or last_evidence_at <> ?
-                              or (not active and prune_reason = 'low_confidence' and ? >= ?))""",
+                updated += jdbc.update(
+                        """
+                                update rule set project_id = ?, name = ?, required_tokens = ?, file_extensions = ?, commands = ?,
+                                    action = ?::jsonb, rule_type = ?, base_successes = ?, base_total = ?, confidence = ?,
+                                    source_error_ids = ?, last_evidence_at = ?, updated_at = ?,
+                                    active = case when not active and prune_reason = 'low_confidence' and ? >= ? then true else active end,
+                                    prune_reason = case when not active and prune_reason = 'low_confidence' and ? >= ? then null
+                                                        else prune_reason end
+                                where id = ? and (project_id is distinct from ? or name <> ? or required_tokens <> ?
+                                      or file_extensions <> ? or commands <> ? or action <> ?::jsonb or rule_type <> ?
+                                      or base_successes <> ? or base_total <> ? or abs(confidence - ?) > 1e-12 or source_error_ids <> ?
+                                      or last_evidence_at <> ?
+                                      or (not active and prune_reason = 'low_confidence' and ? >= ?))""",
                         projectId, name, p.requiredTokens().toArray(String[]::new),
                         p.fileExtensions().toArray(String[]::new), p.commands().toArray(String[]::new), actionJson,
                         ruleType, baseS, baseN, confidence, sources, evidence, now, confidence, l.minConfidence(),
@@ -471,7 +473,7 @@ public class LearningCycle {
                         evidence, confidence, l.minConfidence());
             }
         }
-        return new long[] {inserted, updated};
+        return new long[] { inserted, updated };
     }
 
     long prune(String tenant, OffsetDateTime now) {
@@ -514,7 +516,7 @@ public class LearningCycle {
                     + " order by attempted_at, id limit 3", rs -> rs.getString(1), c.errorId());
             String description = "Recurring error without a working fix: " + c.template()
                     + (tried.isEmpty() ? "" : ". Tried without success: " + String.join("; ", tried));
-            String[] commands = commands(tenant, new Long[] {c.errorId()}).toArray(String[]::new);
+            String[] commands = commands(tenant, new Long[] { c.errorId() }).toArray(String[]::new);
             var existing = jdbc.one("select id from antipattern where tenant = ? and source_error_id = ?",
                     rs -> rs.getLong(1), tenant, c.errorId());
             if (existing.isEmpty()) {
@@ -540,7 +542,7 @@ public class LearningCycle {
                 update antipattern a set active = false, updated_at = ? from error e
                 where a.tenant = ? and a.active and e.id = a.source_error_id and (e.resolved or e.not_an_error)""",
                 now, tenant);
-        return new long[] {inserted, updated};
+        return new long[] { inserted, updated };
     }
 
     long modules(String tenant, OffsetDateTime now) {

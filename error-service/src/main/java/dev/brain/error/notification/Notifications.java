@@ -117,7 +117,8 @@ public class Notifications {
                   and (n.project_id is null or n.project_id = ?
                        or n.project_id = (select project_id from session where id = ?)
                        or n.target_session_id = ?)
-                  and (not ? or """ + ABOUT_PROJECT + ") order by n.created_at desc, n.id desc limit ?", Notifications::map, tenant, sessionId, projectId,
+                  and (not ? or """ + ABOUT_PROJECT + ") order by n.created_at desc, n.id desc limit ?", Notifications::map,
+                tenant, sessionId, projectId,
                 sessionId, sessionId, aboutProjectOnly, about, about, about, about, limit);
     }
 

@@ -18,8 +18,8 @@ import com.google.protobuf.Struct;
 import com.google.protobuf.Timestamp;
 import com.google.protobuf.util.JsonFormat;
 
-import dev.brain.error.config.ErrorConfig;
 import dev.brain.db.Jdbc;
+import dev.brain.error.config.ErrorConfig;
 import dev.brain.grpc.v1.ApplySynapseEventsRequest;
 import dev.brain.grpc.v1.ApplySynapseEventsResponse;
 import dev.brain.grpc.v1.NodeRef;
@@ -70,8 +70,7 @@ public class OutboxRelay {
     public record Pass(int delivered, int failed, int dead) {
     }
 
-    @Scheduled(every = "${brain.error.outbox.interval:1s}", delayed = "2s",
-            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(every = "${brain.error.outbox.interval:1s}", delayed = "2s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void scheduled() {
         try {
             relayOnce();

@@ -191,7 +191,7 @@ public class Prevention {
                             .setConfidence(rs.getDouble(2)).addSolutionIds(solution).addAllErrorIds(errors)
                             .setMatchedOn("code").setLine(line[0]).build());
                     return solution;
-                }, scope.tenant(), new String[] {line[1]}, SOLUTION_CODE_MIN_CONFIDENCE);
+                }, scope.tenant(), new String[] { line[1] }, SOLUTION_CODE_MIN_CONFIDENCE);
             }
         }
         if (!ruleIds.isEmpty()) {
@@ -349,10 +349,10 @@ public class Prevention {
         long projectId = scope.projectId() == null ? -1L : scope.projectId();
         String project = scope.project() == null ? ""
                 : aboutProjectOnly ? """
-                         and (r.project_id = ? or (r.project_id is null and exists (
-                               select 1 from error e where e.id = any(r.source_error_ids) and e.tenant = r.tenant
-                                 and e.project_id = ?)))"""
-                : " and (r.project_id is null or r.project_id = ?)";
+                        and (r.project_id = ? or (r.project_id is null and exists (
+                              select 1 from error e where e.id = any(r.source_error_ids) and e.tenant = r.tenant
+                                and e.project_id = ?)))"""
+                        : " and (r.project_id is null or r.project_id = ?)";
         List<Object> params = new ArrayList<>(List.of(scope.tenant(), activeOnly));
         if (scope.project() != null) {
             params.add(projectId);

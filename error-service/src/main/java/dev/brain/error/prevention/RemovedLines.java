@@ -39,7 +39,7 @@ public final class RemovedLines {
 
     /** Hashes of the code's lines that are long enough to check. */
     public static List<String[]> lines(String code) {
-        return code.lines().map(l -> new String[] {normalize(l), hashOf(l).orElse(null)})
+        return code.lines().map(l -> new String[] { normalize(l), hashOf(l).orElse(null) })
                 .filter(p -> p[1] != null).toList();
     }
 

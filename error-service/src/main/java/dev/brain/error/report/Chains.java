@@ -8,8 +8,8 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
-import dev.brain.error.config.ErrorConfig;
 import dev.brain.db.Jdbc;
+import dev.brain.error.config.ErrorConfig;
 import dev.brain.grpc.v1.ChainLink;
 
 /**
@@ -51,8 +51,10 @@ public class Chains {
         Optional<Previous> previous = Optional.empty();
         if (sameCommandBefore != null) {
             previous = jdbc.one("select id, error_id, occurred_at from error_occurrence where id = ? and tenant = ?"
-                    + " and session_id = ? and error_id <> ?", rs -> new Previous(rs.getLong(1), rs.getLong(2),
-                    Jdbc.instant(rs, "occurred_at")), sameCommandBefore, tenant, sessionId, errorId);
+                    + " and session_id = ? and error_id <> ?",
+                    rs -> new Previous(rs.getLong(1), rs.getLong(2),
+                            Jdbc.instant(rs, "occurred_at")),
+                    sameCommandBefore, tenant, sessionId, errorId);
         }
         if (previous.isEmpty()) {
             previous = jdbc.one("""
@@ -70,7 +72,7 @@ public class Chains {
         Optional<long[]> chainEnd = jdbc.one("""
                 select c.id, c.length from error_chain_entry ce join error_chain c on c.id = ce.chain_id
                 where ce.occurrence_id = ? and c.tenant = ? and ce.position = c.length - 1
-                order by c.id desc limit 1""", rs -> new long[] {rs.getLong(1), rs.getLong(2)}, p.occurrenceId(),
+                order by c.id desc limit 1""", rs -> new long[] { rs.getLong(1), rs.getLong(2) }, p.occurrenceId(),
                 tenant);
         long chainId;
         int position;

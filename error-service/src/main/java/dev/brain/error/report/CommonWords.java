@@ -15,7 +15,8 @@ import dev.brain.error.config.ErrorConfig;
  * gathered by {@code ANALYZE}, which autovacuum runs as the table grows) estimate in more than
  * {@code matching.common-word-hits} (1,000) rows, all tenants together: the index's posting lists are shared.
  *
- * <p>An AND of a report's words over the GIN index costs about as much as the rarest word's posting list: the index
+ * <p>
+ * An AND of a report's words over the GIN index costs about as much as the rarest word's posting list: the index
  * walks the rarest list and skips through the others. When every word is common — {@code cannot find value in this
  * scope} — that list grows with the store (1,718 hits, 2.4 ms at 20k errors; five times that at 100k), and the
  * text list of matching takes 30 arbitrary rows of it anyway. {@link Matcher} therefore reads the text list only

@@ -18,7 +18,7 @@ import java.util.Set;
 final class CoverDensityRank {
 
     /** PostgreSQL's {@code weights_default} (float4: D, C, B, A) as its cover density uses them: 1 / (1 / w). */
-    private static final double[] WEIGHTS = {cover(0.1f), cover(0.2f), cover(0.4f), cover(1.0f)};
+    private static final double[] WEIGHTS = { cover(0.1f), cover(0.2f), cover(0.4f), cover(1.0f) };
 
     private static double cover(float weight) {
         return 1.0 / (1.0 / (double) weight);
@@ -32,7 +32,7 @@ final class CoverDensityRank {
         if (vector == null || lexemes.isEmpty()) {
             return 0;
         }
-        int[] entries = new int[16];   // position << 2 | weight code, of every position of a query lexeme
+        int[] entries = new int[16]; // position << 2 | weight code, of every position of a query lexeme
         int n = 0;
         StringBuilder lexeme = new StringBuilder();
         int i = 0;
@@ -59,7 +59,7 @@ final class CoverDensityRank {
             }
             boolean wanted = lexemes.contains(lexeme.toString());
             if (i >= length || vector.charAt(i) != ':') {
-                continue;   // no positions: the server places the lexeme at position 0, which no cover ends at
+                continue; // no positions: the server places the lexeme at position 0, which no cover ends at
             }
             i++;
             // positions: 12A,14,20B (no letter: D)

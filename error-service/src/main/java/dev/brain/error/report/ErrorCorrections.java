@@ -63,10 +63,11 @@ public class ErrorCorrections {
         }
         // the narrow error_recency table orders and filters (V9); only the listed rows are read from `error`
         String where = switch (filter) {
-            case ERROR_LIST_FILTER_RECURRING -> "r.open and r.occurrence_count > 1 order by r.occurrence_count desc, r.last_seen_at desc";
+            case ERROR_LIST_FILTER_RECURRING ->
+                "r.open and r.occurrence_count > 1 order by r.occurrence_count desc, r.last_seen_at desc";
             case ERROR_LIST_FILTER_RECENT -> "r.listed order by r.last_seen_at desc";
             case ERROR_LIST_FILTER_UNSPECIFIED, ERROR_LIST_FILTER_UNRESOLVED ->
-                    "r.open order by r.occurrence_count desc, r.last_seen_at desc";
+                "r.open order by r.occurrence_count desc, r.last_seen_at desc";
             default -> throw Status.INVALID_ARGUMENT.withDescription("filter: unresolved, recurring or recent")
                     .asRuntimeException();
         };
@@ -151,9 +152,9 @@ public class ErrorCorrections {
                                     and r.action -> 'solution_ids' @> to_jsonb(es.solution_id))""",
                 rs -> rs.getLong(1), scope.tenant(), id, id);
         // what the delete takes with it (foreign keys ON DELETE CASCADE), counted first; the error is the tenant's
-        for (String[] table : new String[][] {{"error_occurrence", "error_id"}, {"stack_frame", "error_id"},
-                {"solution_attempt", "error_id"}, {"error_solution", "error_id"}, {"error_match", "error_id"},
-                {"error_chain_entry", "error_id"}, {"antipattern", "source_error_id"}}) {
+        for (String[] table : new String[][] { { "error_occurrence", "error_id" }, { "stack_frame", "error_id" },
+                { "solution_attempt", "error_id" }, { "error_solution", "error_id" }, { "error_match", "error_id" },
+                { "error_chain_entry", "error_id" }, { "antipattern", "source_error_id" } }) {
             deleted.put(table[0], jdbc.count("select count(*) from " + table[0] + " where " + table[1] + " = ?", id));
         }
         deleted.put("error", (long) jdbc.update("delete from error where tenant = ? and id = ?", scope.tenant(), id));
@@ -186,7 +187,7 @@ public class ErrorCorrections {
         }
         Long[] array = ids.toArray(Long[]::new);
         List<String[]> titles = jdbc.list("select id::text, title from solution where tenant = ? and id = any(?)",
-                rs -> new String[] {rs.getString(1), rs.getString(2)}, scope.tenant(), array);
+                rs -> new String[] { rs.getString(1), rs.getString(2) }, scope.tenant(), array);
         deleted.merge("solution", (long) jdbc.update("delete from solution where tenant = ? and id = any(?)",
                 scope.tenant(), array), Long::sum);
         for (String[] t : titles) {

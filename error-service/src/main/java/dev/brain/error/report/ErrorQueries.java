@@ -13,8 +13,8 @@ import java.util.regex.Pattern;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
-import dev.brain.error.config.ErrorConfig;
 import dev.brain.db.Jdbc;
+import dev.brain.error.config.ErrorConfig;
 import dev.brain.error.embedding.QueryVectors;
 import dev.brain.error.intake.Fingerprints;
 import dev.brain.error.intake.InputNormalizer;
@@ -127,28 +127,30 @@ public class ErrorQueries {
         params.add(LIST_SIZE);
         record Ranked(int list, long id, Instant lastSeen, boolean everyWord) {
         }
-        List<Ranked> ranked = jdbc.list("""
-                with q as (%1$s), q_all as (%4$s),
-                every_word as (select e.id, e.last_seen_at, e.search_vector from error e, q_all
-                   where %2$s and e.search_vector @@ q_all.q limit %3$d),
-                hits as (select * from every_word
-                   union all
-                   (select e.id, e.last_seen_at, e.search_vector from error e, q
-                    where not exists (select 1 from every_word) and %2$s and e.search_vector @@ q.q limit %3$d))
-                (select 1, id, last_seen_at, exists (select 1 from every_word) from (select h.id, h.last_seen_at
-                   from hits h cross join q order by ts_rank_cd(h.search_vector, q.q, 32) desc, h.id desc limit ?) a)
-                union all
-                (select 2, id, last_seen_at, false from (select e.id, e.last_seen_at from error_recency r
-                   join error e on e.id = r.error_id
-                   where r.tenant = e.tenant and %2$s and r.message_shape = message_shape(?, ?)
-                   order by r.last_seen_at desc limit ?) b)
-                union all
-                (select 4, id, last_seen_at, false from (select e.id, e.last_seen_at, max(ts_rank_cd(s.search_vector, q.q, 32)) as rank
-                   from solution s cross join q join error_solution es on es.solution_id = s.id
-                   join error e on e.id = es.error_id
-                   where %2$s and s.search_vector @@ q.q group by e.id, e.last_seen_at
-                   order by rank desc, e.id desc limit ?) c)""".formatted(Matcher.lexemeQuery("|"), filter,
-                        MAX_TEXT_HITS, Matcher.lexemeQuery("&")),
+        List<Ranked> ranked = jdbc.list(
+                """
+                        with q as (%1$s), q_all as (%4$s),
+                        every_word as (select e.id, e.last_seen_at, e.search_vector from error e, q_all
+                           where %2$s and e.search_vector @@ q_all.q limit %3$d),
+                        hits as (select * from every_word
+                           union all
+                           (select e.id, e.last_seen_at, e.search_vector from error e, q
+                            where not exists (select 1 from every_word) and %2$s and e.search_vector @@ q.q limit %3$d))
+                        (select 1, id, last_seen_at, exists (select 1 from every_word) from (select h.id, h.last_seen_at
+                           from hits h cross join q order by ts_rank_cd(h.search_vector, q.q, 32) desc, h.id desc limit ?) a)
+                        union all
+                        (select 2, id, last_seen_at, false from (select e.id, e.last_seen_at from error_recency r
+                           join error e on e.id = r.error_id
+                           where r.tenant = e.tenant and %2$s and r.message_shape = message_shape(?, ?)
+                           order by r.last_seen_at desc limit ?) b)
+                        union all
+                        (select 4, id, last_seen_at, false from (select e.id, e.last_seen_at, max(ts_rank_cd(s.search_vector, q.q, 32)) as rank
+                           from solution s cross join q join error_solution es on es.solution_id = s.id
+                           join error e on e.id = es.error_id
+                           where %2$s and s.search_vector @@ q.q group by e.id, e.last_seen_at
+                           order by rank desc, e.id desc limit ?) c)"""
+                        .formatted(Matcher.lexemeQuery("|"), filter,
+                                MAX_TEXT_HITS, Matcher.lexemeQuery("&")),
                 rs -> new Ranked(rs.getInt(1), rs.getLong(2), Jdbc.instant(rs, "last_seen_at"), rs.getBoolean(4)),
                 params.toArray());
         String raw = config.matching().rawTextList() ? rawPattern(text) : null;
@@ -160,8 +162,10 @@ public class ErrorQueries {
             ranked.addAll(jdbc.list("""
                     select 5, id, last_seen_at, false from (select e.id, e.last_seen_at from error e
                       where %s and left(e.raw_output, 4096) ilike ? order by e.last_seen_at desc, e.id desc limit ?) r"""
-                    .formatted(filter), rs -> new Ranked(rs.getInt(1), rs.getLong(2), Jdbc.instant(rs, "last_seen_at"),
-                    false), rawParams.toArray()));
+                    .formatted(filter),
+                    rs -> new Ranked(rs.getInt(1), rs.getLong(2), Jdbc.instant(rs, "last_seen_at"),
+                            false),
+                    rawParams.toArray()));
         }
         // list 3 (vector) only when the lexical lists are weak (lexicalIsEnough); late or unavailable → skipped
         boolean lexicalIsEnough = lexicalIsEnough(ranked.stream().anyMatch(Ranked::everyWord),

@@ -324,13 +324,15 @@ public class ErrorReporting {
             if (withSolution != 0) {
                 notifications.send(scope.tenant(), new Notifications.Draft("solution_available", scope.projectId(),
                         scope.sessionId(), "error", withSolution, "A known solution exists for error #" + errorId
-                        + ": " + title, "solution_available:" + errorId + ":" + scope.sessionId()), now);
+                                + ": " + title,
+                        "solution_available:" + errorId + ":" + scope.sessionId()), now);
             }
         }
         if (stored.reopened()) {
             notifications.send(scope.tenant(), new Notifications.Draft("error_reopened", scope.projectId(), null,
                     "error", errorId, "Error #" + errorId + " was resolved and occurred again: " + error.getErrorType()
-                    + ": " + error.getMessageTemplate(), "error_reopened:" + errorId), now);
+                            + ": " + error.getMessageTemplate(),
+                    "error_reopened:" + errorId), now);
         }
         if (stored.elsewhereToday() && !error.getNotAnError()) {
             notifications.send(scope.tenant(), new Notifications.Draft("error_recurring", null, null, "error", errorId,

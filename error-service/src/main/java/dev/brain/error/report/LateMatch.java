@@ -14,8 +14,8 @@ import jakarta.transaction.Transactional;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.brain.error.config.ErrorConfig;
 import dev.brain.db.Jdbc;
+import dev.brain.error.config.ErrorConfig;
 import dev.brain.error.notification.Notifications;
 import dev.brain.error.outbox.Node;
 import dev.brain.error.outbox.Outbox;
@@ -26,7 +26,8 @@ import dev.brain.grpc.v1.SolutionForError;
  * The late match of a newly embedded error (error-code.md §12.3): its nearest errors by vector in the tenant
  * ({@code embedding <=> v} over {@code error_embedding}, index {@code error_embedding_vec_idx}) are scored by the
  * §5.7 signals ({@link Matcher}); each new match ≥ {@code matching.threshold} is stored with source {@code late}
- * and emits one {@code similar_to} event; when a new match has a solution (confidence > 0), the error's reporting session (its first session)
+ * and emits one {@code similar_to} event; when a new match has a solution (confidence > 0), the error's reporting session (its
+ * first session)
  * gets {@code solution_available}. A pair already matched in either direction is not new, so a second run (or
  * the other error's late match) adds nothing.
  */
@@ -111,7 +112,7 @@ public class LateMatch {
         Long withSolution = null;
         String title = null;
         Map<Long, List<SolutionForError>> solutionsById = solutions.forErrors(tenant, ids, 1);
-        List<SolutionForError> own = solutions.forErrors(tenant, new Long[] {errorId}, 1).getOrDefault(errorId, List.of());
+        List<SolutionForError> own = solutions.forErrors(tenant, new Long[] { errorId }, 1).getOrDefault(errorId, List.of());
         boolean ownSolution = !own.isEmpty() && own.get(0).getLink().getConfidence() > 0;
         int notified = 0;
         for (Matcher.Scored m : matches) {
@@ -140,7 +141,8 @@ public class LateMatch {
             // same dedup key as ReportError's solution_available for this error and session
             notified += notifications.send(tenant, new Notifications.Draft("solution_available", e.projectId(),
                     e.sessionId(), "error", withSolution, "A known solution exists for error #" + errorId + ": "
-                    + title, "solution_available:" + errorId + ":" + e.sessionId()), now);
+                            + title,
+                    "solution_available:" + errorId + ":" + e.sessionId()), now);
         }
         return new Outcome(stored, notified);
     }

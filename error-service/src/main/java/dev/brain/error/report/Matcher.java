@@ -18,8 +18,8 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
 
-import dev.brain.error.config.ErrorConfig;
 import dev.brain.db.Jdbc;
+import dev.brain.error.config.ErrorConfig;
 import dev.brain.error.intake.Tokens;
 import dev.brain.error.intake.Trigrams;
 
@@ -78,7 +78,8 @@ public class Matcher {
                 select coalesce(string_agg('''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''', ' %s ')::tsquery,
                                 ''::tsquery) as q,
                        coalesce(array_agg(lexeme), '{}') as lexemes
-                from (select lexeme from unnest(to_tsvector('simple', ?)) limit 32) l""".formatted(operator);
+                from (select lexeme from unnest(to_tsvector('simple', ?)) limit 32) l"""
+                .formatted(operator);
     }
 
     /**
@@ -214,22 +215,22 @@ public class Matcher {
                 order by ids.ord""".formatted(lexemeQuery("&"), ownVector(probe), recencyScope, SHAPE_HITS,
                 scope, recencyScope, scope, SHAPE_HITS, TEXT_HITS, nearest.isEmpty() ? "" : """
 
-                  union all
-                  (select id, 500000 + ord from unnest(?::bigint[]) with ordinality as v(id, ord))""",
+                        union all
+                        (select id, 500000 + ord from unnest(?::bigint[]) with ordinality as v(id, ord))""",
                 CANDIDATE_COLUMNS);
         List<Object> params = new ArrayList<>();
-        params.add(lexemeText(probe));       // the AND query selects the text list; the ranks need only its lexemes
+        params.add(lexemeText(probe)); // the AND query selects the text list; the ranks need only its lexemes
         params.addAll(ownVectorParams(probe));
-        params.addAll(scopeParams);          // same message shape
+        params.addAll(scopeParams); // same message shape
         params.add(probe.type());
         params.add(probe.template());
-        params.addAll(scopeParams);          // same fingerprint
+        params.addAll(scopeParams); // same fingerprint
         params.add(probe.fingerprint());
-        params.addAll(scopeParams);          // same type
+        params.addAll(scopeParams); // same type
         params.add(probe.type());
-        params.addAll(scopeParams);          // full text, not the same fingerprint (list 1 has those)
+        params.addAll(scopeParams); // full text, not the same fingerprint (list 1 has those)
         params.add(probe.fingerprint());
-        params.add(commonWords.current(Instant.now()).toArray(String[]::new));   // and not of common words alone
+        params.add(commonWords.current(Instant.now()).toArray(String[]::new)); // and not of common words alone
         if (!nearest.isEmpty()) {
             params.add(nearest.toArray(Long[]::new));
         }
@@ -331,7 +332,7 @@ public class Matcher {
                 from unnest(?::bigint[]) with ordinality as ids(id, ord) join error e on e.id = ids.id
                 cross join q
                 where e.tenant = ? and e.id <> ?
-                order by ids.ord""".formatted(lexemeQuery("|"), ownVector(probe), CANDIDATE_COLUMNS);   // ranks as match()
+                order by ids.ord""".formatted(lexemeQuery("|"), ownVector(probe), CANDIDATE_COLUMNS); // ranks as match()
         List<Object> params = new ArrayList<>();
         params.add(lexemeText(probe));
         params.addAll(ownVectorParams(probe));

@@ -48,7 +48,10 @@ public class RecurrenceReport {
     private static final TypeReference<Map<String, Double>> SIGNALS = new TypeReference<>() {
     };
 
-    /** The error and the matches the answer returns, rank 0 = the error (tenant, project, fingerprint, project only, threshold, max). */
+    /**
+     * The error and the matches the answer returns, rank 0 = the error (tenant, project, fingerprint, project only, threshold,
+     * max).
+     */
     private static final String SHOWN = """
             with x as (select * from recurring_error(?, ?, ?)),
             shown as (

@@ -23,7 +23,8 @@ import io.quarkus.scheduler.Scheduled;
 /**
  * The background re-match of recurring errors (docs/errors.md "A recurrence"). A recurrence answers with its stored
  * matches; when the tenant got an error of the same type or message shape after they were computed
- * ({@code error.matched_through} below that error's id), {@code report_recurrence} marks the error {@code rematch_due}. Every {@code 2 s} this job matches each
+ * ({@code error.matched_through} below that error's id), {@code report_recurrence} marks the error {@code rematch_due}. Every
+ * {@code 2 s} this job matches each
  * such error against the store as ReportError's matching does (§5.7, with its nearest by vector when embedded),
  * stores the matches (source {@code report}), writes one {@code similar_to} event per pair new to the error, and
  * records the newest id it matched through. At most {@value #BATCH} errors a tick, each in its own transaction;
@@ -55,8 +56,7 @@ public class Rematching {
         this.clock = clock;
     }
 
-    @Scheduled(every = "${brain.error.rematch.interval:2s}", delayed = "5s",
-            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(every = "${brain.error.rematch.interval:2s}", delayed = "5s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void scheduled() {
         try {
             runDue();

@@ -105,11 +105,11 @@ public class SolutionRows {
 
     /** Every failed attempt of the error, newest first. */
     public List<SolutionAttempt> attempts(String tenant, long errorId) {
-        return attempts(tenant, new Long[] {errorId}, Integer.MAX_VALUE).getOrDefault(errorId, List.of());
+        return attempts(tenant, new Long[] { errorId }, Integer.MAX_VALUE).getOrDefault(errorId, List.of());
     }
 
     public List<SolutionForError> forError(String tenant, long errorId) {
-        return forErrors(tenant, new Long[] {errorId}, Integer.MAX_VALUE).getOrDefault(errorId, List.of());
+        return forErrors(tenant, new Long[] { errorId }, Integer.MAX_VALUE).getOrDefault(errorId, List.of());
     }
 
     public Optional<SolutionForError> linked(String tenant, long errorId, long solutionId) {

@@ -12,8 +12,8 @@ import jakarta.transaction.Transactional;
 import com.google.protobuf.Struct;
 import com.google.protobuf.util.JsonFormat;
 
-import dev.brain.error.config.ErrorConfig;
 import dev.brain.db.Jdbc;
+import dev.brain.error.config.ErrorConfig;
 import dev.brain.error.db.Protos;
 import dev.brain.grpc.v1.Scope;
 import dev.brain.grpc.v1.Session;
@@ -123,8 +123,9 @@ public class Sessions {
 
     public Session find(String tenant, String key) {
         return jdbc.one("select " + COLUMNS + FROM + "where s.tenant = ? and s.session_key = ?", Sessions::map, tenant,
-                key).orElseThrow(() -> Status.NOT_FOUND.withDescription("session " + key + ": no such session")
-                        .asRuntimeException());
+                key).orElseThrow(
+                        () -> Status.NOT_FOUND.withDescription("session " + key + ": no such session")
+                                .asRuntimeException());
     }
 
     /**

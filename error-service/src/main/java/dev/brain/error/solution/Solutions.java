@@ -6,8 +6,8 @@ import java.time.OffsetDateTime;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
-import dev.brain.error.config.ErrorConfig;
 import dev.brain.db.Jdbc;
+import dev.brain.error.config.ErrorConfig;
 import dev.brain.error.intake.InputNormalizer;
 import dev.brain.error.intake.Redactor;
 import dev.brain.error.outbox.Node;
@@ -275,7 +275,8 @@ public class Solutions {
         checkBytes(description, MAX_DESCRIPTION_BYTES, "description");
         checkBytes(r.getReason(), MAX_DESCRIPTION_BYTES, "reason");
         SolutionOutcome outcome = r.getOutcome() == SolutionOutcome.SOLUTION_OUTCOME_UNSPECIFIED
-                ? SolutionOutcome.SOLUTION_OUTCOME_FAILURE : r.getOutcome();
+                ? SolutionOutcome.SOLUTION_OUTCOME_FAILURE
+                : r.getOutcome();
         if (outcome != SolutionOutcome.SOLUTION_OUTCOME_FAILURE && outcome != SolutionOutcome.SOLUTION_OUTCOME_PARTIAL) {
             throw invalid("outcome: FAILURE or PARTIAL (an attempt that worked is a solution)");
         }

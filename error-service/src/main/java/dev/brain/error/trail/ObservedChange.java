@@ -35,7 +35,11 @@ public final class ObservedChange {
 
     /** Whether Brain may learn from the change ({@code LEARNABLE}), or why not. */
     public enum Verdict {
-        LEARNABLE, NO_EDITS, WITHHELD, TOO_LARGE, NO_CHANGE
+        LEARNABLE,
+        NO_EDITS,
+        WITHHELD,
+        TOO_LARGE,
+        NO_CHANGE
     }
 
     private final List<Edit> edits;
@@ -128,7 +132,7 @@ public final class ObservedChange {
             }
             String what = removed != null && added != null ? cut(removed, TITLE_LINE) + " → " + cut(added, TITLE_LINE)
                     : added != null ? "add " + cut(added, TITLE_LINE)
-                    : "remove " + cut(removed == null ? "" : removed, TITLE_LINE);
+                            : "remove " + cut(removed == null ? "" : removed, TITLE_LINE);
             return cut(shortPath(e.filePath()) + ":" + line + ": " + what + more, TITLE);
         }
         return cut("edit of " + String.join(", ", files), TITLE);

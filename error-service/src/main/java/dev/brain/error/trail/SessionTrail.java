@@ -105,7 +105,7 @@ public class SessionTrail {
             answer.setLearned(learned);
             if (learned.getKind() != ObservedKind.OBSERVED_KIND_CHAINED) {
                 // the answer shows the error's attempts and solutions as they are now
-                Long[] ids = {errorId};
+                Long[] ids = { errorId };
                 answer.clearAttempts().addAllAttempts(solutionRows.attempts(scope.tenant(), ids, SHOWN_ATTEMPTS)
                         .getOrDefault(errorId, List.of()));
                 answer.clearSolutions().addAllSolutions(solutionRows.forErrors(scope.tenant(), ids, SHOWN_SOLUTIONS)

@@ -85,20 +85,21 @@ public class ErrorExport {
             new Kind("error_solution", "es.error_id", "es.solution_id",
                     "error_solution es join error e on e.id = es.error_id", "es.tenant = ? and e.tenant = es.tenant",
                     "e.project_id = ?", """
-                    json_build_object('kind', 'error_solution', 'error_id', es.error_id, 'solution_id', es.solution_id,
-                      'success_count', es.success_count, 'failure_count', es.failure_count,
-                      'partial_count', es.partial_count, 'confidence', es.confidence, 'last_outcome', es.last_outcome,
-                      'last_applied_at', es.last_applied_at, 'created_at', es.created_at,
-                      'observed_success_count', es.observed_success_count)"""),
+                            json_build_object('kind', 'error_solution', 'error_id', es.error_id, 'solution_id', es.solution_id,
+                              'success_count', es.success_count, 'failure_count', es.failure_count,
+                              'partial_count', es.partial_count, 'confidence', es.confidence, 'last_outcome', es.last_outcome,
+                              'last_applied_at', es.last_applied_at, 'created_at', es.created_at,
+                              'observed_success_count', es.observed_success_count)"""),
             new Kind("outcome", "o.id", null, "solution_outcome o join error e on e.id = o.error_id",
-                    "o.tenant = ? and e.tenant = o.tenant", "e.project_id = ?", """
-                    json_build_object('kind', 'outcome', 'id', o.id, 'error_id', o.error_id,
-                      'solution_id', o.solution_id, 'outcome', o.outcome, 'notes', o.notes, 'applied_at', o.applied_at)"""),
+                    "o.tenant = ? and e.tenant = o.tenant", "e.project_id = ?",
+                    """
+                            json_build_object('kind', 'outcome', 'id', o.id, 'error_id', o.error_id,
+                              'solution_id', o.solution_id, 'outcome', o.outcome, 'notes', o.notes, 'applied_at', o.applied_at)"""),
             new Kind("attempt", "a.id", null, "solution_attempt a join error e on e.id = a.error_id",
                     "a.tenant = ? and e.tenant = a.tenant", "e.project_id = ?", """
-                    json_build_object('kind', 'attempt', 'id', a.id, 'error_id', a.error_id,
-                      'description', a.description, 'outcome', a.outcome, 'reason', a.reason,
-                      'attempted_at', a.attempted_at, 'source', a.source)"""),
+                            json_build_object('kind', 'attempt', 'id', a.id, 'error_id', a.error_id,
+                              'description', a.description, 'outcome', a.outcome, 'reason', a.reason,
+                              'attempted_at', a.attempted_at, 'source', a.source)"""),
             // a project's chains: those whose errors all belong to it (an import resolves every entry)
             new Kind("chain", "c.id", null, "error_chain c", "c.tenant = ?", """
                     c.project_id = ? and not exists (select 1 from error_chain_entry x join error xe on xe.id = x.error_id
@@ -120,13 +121,13 @@ public class ErrorExport {
                       'created_at', r.created_at, 'updated_at', r.updated_at)"""),
             new Kind("antipattern", "a.id", null, "antipattern a join error e on e.id = a.source_error_id",
                     "a.tenant = ? and e.tenant = a.tenant", "e.project_id = ?", """
-                    json_build_object('kind', 'antipattern', 'id', a.id, 'project_id', a.project_id,
-                      'source_error_id', a.source_error_id, 'description', a.description, 'error_type', a.error_type,
-                      'fingerprint', a.fingerprint, 'message_template', a.message_template, 'commands', a.commands,
-                      'severity', a.severity, 'failed_attempts', a.failed_attempts, 'confidence', a.confidence,
-                      'trigger_count', a.trigger_count, 'prevented_count', a.prevented_count,
-                      'rejected_count', a.rejected_count, 'active', a.active, 'created_at', a.created_at,
-                      'updated_at', a.updated_at)"""));
+                            json_build_object('kind', 'antipattern', 'id', a.id, 'project_id', a.project_id,
+                              'source_error_id', a.source_error_id, 'description', a.description, 'error_type', a.error_type,
+                              'fingerprint', a.fingerprint, 'message_template', a.message_template, 'commands', a.commands,
+                              'severity', a.severity, 'failed_attempts', a.failed_attempts, 'confidence', a.confidence,
+                              'trigger_count', a.trigger_count, 'prevented_count', a.prevented_count,
+                              'rejected_count', a.rejected_count, 'active', a.active, 'created_at', a.created_at,
+                              'updated_at', a.updated_at)"""));
 
     /** Where a page starts: the kind and the last key returned (0 before the first). */
     record Position(int kind, long key1, long key2) {

@@ -43,7 +43,8 @@ import io.grpc.StatusRuntimeException;
  * Imported text is cleaned, checked and redacted like reported input ({@link ImportLine}). No outbox events are
  * written: an import is not one of the causes of error-code.md §12.1.
  *
- * <p>Conflicts: an error whose fingerprint exists in the project, a rule whose {@code dedup_key} exists in the
+ * <p>
+ * Conflicts: an error whose fingerprint exists in the project, a rule whose {@code dedup_key} exists in the
  * tenant, an antipattern of an error that already has one. {@code FAIL} reports them as problems; {@code SKIP}
  * keeps the existing record — and leaves out what the skipped error owns (frames, solution links, outcomes,
  * attempts, antipattern; solutions linked only to skipped errors), while references from rules and chains resolve
@@ -51,7 +52,8 @@ import io.grpc.StatusRuntimeException;
  * replaces its frames, solution links (with their outcomes) and attempts by the imported ones. A chain identical
  * to one of the project (same start, same errors) is skipped under every mode.
  *
- * <p>Problems name their line ("line 12: …"). Under {@code FAIL} any problem fails the whole call and nothing
+ * <p>
+ * Problems name their line ("line 12: …"). Under {@code FAIL} any problem fails the whole call and nothing
  * is written (INVALID_ARGUMENT, or ALREADY_EXISTS when every problem is a conflict); under {@code SKIP} and
  * {@code REPLACE} a bad line — and what depends on it — is left out and reported in {@code errors}.
  */
@@ -422,9 +424,10 @@ public class ErrorImport {
                     throw f.problem("position", position + " appears twice");
                 }
                 String normalized = f.text("normalized", MAX_PATH);
-                frames.add(new Object[] {(long) position, f.text("function_name", 2000), f.text("file_path", MAX_PATH),
-                        f.optionalInt("line_number", 0, Integer.MAX_VALUE), f.optionalInt("column_number", 0, Integer.MAX_VALUE),
-                        f.text("context_line", 2000), f.bool("in_app", false), normalized == null ? "" : normalized});
+                frames.add(new Object[] { (long) position, f.text("function_name", 2000), f.text("file_path", MAX_PATH),
+                        f.optionalInt("line_number", 0, Integer.MAX_VALUE),
+                        f.optionalInt("column_number", 0, Integer.MAX_VALUE),
+                        f.text("context_line", 2000), f.bool("in_app", false), normalized == null ? "" : normalized });
             }
             return frames;
         }

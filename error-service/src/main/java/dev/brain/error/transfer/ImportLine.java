@@ -179,7 +179,9 @@ final class ImportLine {
         return v.asText();
     }
 
-    /** Cleaned text of at most {@code maxChars} code points, not redacted (identifiers, names, enum values); null when absent. */
+    /**
+     * Cleaned text of at most {@code maxChars} code points, not redacted (identifiers, names, enum values); null when absent.
+     */
     String plain(String field, int maxChars) {
         String s = InputNormalizer.clean(rawText(field));
         if (s != null && s.codePointCount(0, s.length()) > maxChars) {

@@ -80,7 +80,8 @@ class CrossProjectFingerprintsTest extends AnalyticsTestBase {
                 CrossProjectFingerprint.newBuilder().setFingerprint(xShop.getError().getFingerprint())
                         .setErrorType("TypeError").setMessageTemplate(xShop.getError().getMessageTemplate())
                         .addAllProjects(List.of(project(xShop, true, strongFix, strong), project(xBlog, false, 0, 0),
-                                project(xApi, false, 0, 0))).build(),
+                                project(xApi, false, 0, 0)))
+                        .build(),
                 CrossProjectFingerprint.newBuilder().setFingerprint(yShop.getError().getFingerprint())
                         .setErrorType("TypeError").setMessageTemplate(yShop.getError().getMessageTemplate())
                         .addAllProjects(List.of(project(yShop, false, 0, 0), project(yBlog, false, 0, 0))).build());

@@ -44,7 +44,7 @@ class ErrorCountsTest extends AnalyticsTestBase {
         clock.set(Instant.parse("2024-03-05T09:00:00Z"));
         report("shop", A);
         reportAs(otherTenant, "shop", null, C);
-        clock.advance(Duration.ofHours(14));   // 23:00, still Tuesday in UTC
+        clock.advance(Duration.ofHours(14)); // 23:00, still Tuesday in UTC
         report("shop", C);
         clock.set(Instant.parse("2024-03-11T12:00:00Z"));
         blog = report("blog", A).getError().getProjectId();

@@ -128,7 +128,8 @@ class ModuleAnalyticsTest extends AnalyticsTestBase {
         assertThat(all.get(0).getProjectIdsList()).containsExactly(projectId("p1"), projectId("p2"));
         assertThat(analytics().moduleCapabilities(ModuleCapabilitiesRequest.newBuilder()
                 .addProjectIds(projectId("p1")).build()).getCapabilitiesList()).extracting(ModuleCapability::getName,
-                        ModuleCapability::getModuleIdsList).containsExactly(tuple("retry", List.of(retry)));
+                        ModuleCapability::getModuleIdsList)
+                .containsExactly(tuple("retry", List.of(retry)));
         assertThat(analytics(otherTenant).moduleCapabilities(ModuleCapabilitiesRequest.getDefaultInstance())
                 .getCapabilitiesList()).isEmpty();
     }

@@ -22,11 +22,11 @@ class UnresolvedRecurringTest extends AnalyticsTestBase {
 
     static final Instant START = Instant.parse("2024-05-01T08:00:00Z");
 
-    long a;      // shop, 6 occurrences, 2 attempts + 1 failure outcome
-    long b;      // shop, 5 occurrences
-    long c;      // shop, 4 occurrences
-    long d;      // shop, 7 occurrences, resolved
-    long e;      // blog, 6 occurrences, seen last
+    long a; // shop, 6 occurrences, 2 attempts + 1 failure outcome
+    long b; // shop, 5 occurrences
+    long c; // shop, 4 occurrences
+    long d; // shop, 7 occurrences, resolved
+    long e; // blog, 6 occurrences, seen last
     long blog;
 
     @BeforeEach

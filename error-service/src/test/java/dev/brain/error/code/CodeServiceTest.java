@@ -1,5 +1,8 @@
 package dev.brain.error.code;
 
+import static dev.brain.error.support.CodeSamples.RETRY;
+import static dev.brain.error.support.CodeSamples.RETRY_RENAMED;
+import static dev.brain.error.support.CodeSamples.SLUGIFY;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -11,9 +14,6 @@ import org.junit.jupiter.api.Test;
 
 import dev.brain.error.intake.Confidence;
 import dev.brain.error.support.ErrorServiceTestBase;
-import static dev.brain.error.support.CodeSamples.RETRY;
-import static dev.brain.error.support.CodeSamples.RETRY_RENAMED;
-import static dev.brain.error.support.CodeSamples.SLUGIFY;
 import dev.brain.grpc.v1.AnalyzeCodeRequest;
 import dev.brain.grpc.v1.AnalyzeCodeResponse;
 import dev.brain.grpc.v1.AnalyzedModule;

@@ -98,7 +98,8 @@ class EmbeddingWorkerTest extends ErrorServiceTestBase {
         assertThat(run.getCountsMap()).containsEntry("errors_embedded", 71L).containsEntry("modules_embedded", 0L)
                 .containsEntry("remaining", 0L);
         assertThat(fake.callsOf(tenant)).extracting(c -> c.texts().size()).containsExactly(64, 7);
-        assertThat(fake.callsOf(tenant).get(0).texts().get(0)).isEqualTo("GenericError: ConfigError: setting " + word(0) + " is missing");
+        assertThat(fake.callsOf(tenant).get(0).texts().get(0))
+                .isEqualTo("GenericError: ConfigError: setting " + word(0) + " is missing");
         assertThat(fake.callsOf(tenant).get(1).texts())
                 .contains("GenericError: ConfigError: setting database is missing\ndeploying the billing job");
         assertThat(unembedded()).isZero();
@@ -206,7 +207,7 @@ class EmbeddingWorkerTest extends ErrorServiceTestBase {
         assertThat(report("shop", TYPE_ERROR).getError().getOccurrenceCount()).isEqualTo(2);
         assertThat(report("shop", "ConfigError: setting database is missing").getIsNew()).isTrue();
 
-        fake.mode = FakeEmbedder.Mode.NORMAL;   // the next run retries
+        fake.mode = FakeEmbedder.Mode.NORMAL; // the next run retries
         assertThat(backfill().getCountsMap()).containsEntry("errors_embedded", 2L);
         assertThat(unembedded()).isZero();
         assertThat(first.getError().getEmbedded()).isFalse();
@@ -235,8 +236,10 @@ class EmbeddingWorkerTest extends ErrorServiceTestBase {
                 .containsEntry("notifications", 1L);
         // same fingerprint, message, type and frames; the files differ in their user directory only (0.7)
         assertThat(jdbc.list("select error_id, matched_error_id, source, round(score::numeric, 4), strong"
-                + " from error_match where tenant = ?", rs -> rs.getLong(1) + "->" + rs.getLong(2) + " "
-                + rs.getString(3) + " " + rs.getBigDecimal(4) + " " + rs.getBoolean(5), tenant))
+                + " from error_match where tenant = ?",
+                rs -> rs.getLong(1) + "->" + rs.getLong(2) + " "
+                        + rs.getString(3) + " " + rs.getBigDecimal(4) + " " + rs.getBoolean(5),
+                tenant))
                 .containsExactly(bId + "->" + aId + " late 0.9700 true");
         assertThat(jdbc.count("select count(*) from error_match where ? in (error_id, matched_error_id)", unrelated))
                 .isZero();
@@ -271,7 +274,7 @@ class EmbeddingWorkerTest extends ErrorServiceTestBase {
         long bId = errors().reportError(ReportErrorRequest.newBuilder().setScope(scope("admin", "s-b"))
                 .setRawOutput(TYPE_ERROR).setProjectOnly(true).build()).getError().getId();
 
-        JobRunResult run = backfill();   // both in one batch: a's late match finds b
+        JobRunResult run = backfill(); // both in one batch: a's late match finds b
 
         assertThat(run.getCountsMap()).containsEntry("late_matches", 1L).containsEntry("notifications", 1L);
         assertThat(jdbc.list("select error_id, matched_error_id from error_match where tenant = ? and source = 'late'",

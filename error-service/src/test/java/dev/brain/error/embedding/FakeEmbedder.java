@@ -36,7 +36,12 @@ import io.quarkus.test.junit.QuarkusTestProfile;
  */
 public final class FakeEmbedder extends EmbeddingServiceGrpc.EmbeddingServiceImplBase {
 
-    public enum Mode { NORMAL, WRONG_DIMENSION, SLOW, UNAVAILABLE }
+    public enum Mode {
+        NORMAL,
+        WRONG_DIMENSION,
+        SLOW,
+        UNAVAILABLE
+    }
 
     /** One Embed call as received. */
     public record Call(String tenant, List<String> texts) {
@@ -92,7 +97,6 @@ public final class FakeEmbedder extends EmbeddingServiceGrpc.EmbeddingServiceImp
         }
         return instance;
     }
-
 
     public void reset() {
         mode = Mode.NORMAL;

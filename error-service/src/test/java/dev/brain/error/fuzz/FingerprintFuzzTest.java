@@ -6,18 +6,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
+import dev.brain.error.intake.AnalyzedError;
+import dev.brain.error.intake.Fingerprints;
+import dev.brain.error.intake.Frame;
+import dev.brain.error.intake.MessageTemplate;
+import dev.brain.error.intake.ParsedError;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.lifecycle.AfterContainer;
-
-import dev.brain.error.intake.AnalyzedError;
-import dev.brain.error.intake.Fingerprints;
-import dev.brain.error.intake.Frame;
-import dev.brain.error.intake.MessageTemplate;
-import dev.brain.error.intake.ParsedError;
 
 /**
  * Issue #24 §4, the fingerprint: total on any parse (64 lowercase hex, deterministic, no exception from the frame
@@ -42,7 +41,8 @@ class FingerprintFuzzTest {
             @ForAll("anyText") String parser) {
         long t0 = System.nanoTime();
         Frame frame = new Frame(function, file, 1, null, message, inApp);
-        List<Frame> frames = List.of(frame, new Frame(null, file, null, null, null, !inApp), new Frame(function, null, null, null, null, inApp));
+        List<Frame> frames = List.of(frame, new Frame(null, file, null, null, null, !inApp),
+                new Frame(function, null, null, null, null, inApp));
         for (String p : List.of(parser, "python", "rustc", "jvm")) {
             ParsedError e = ParsedError.of(type, message, frames, null, p, 1);
             String fp = Fingerprints.fingerprint(e);
@@ -81,7 +81,8 @@ class FingerprintFuzzTest {
                 }
                 case "jvm" -> {
                     sb.append("Exception in thread \"main\" java.lang.IllegalStateException: order ")
-                            .append(r.nextInt(1_000_000)).append(" of ").append(java.util.UUID.randomUUID()).append(" failed at ")
+                            .append(r.nextInt(1_000_000)).append(" of ").append(java.util.UUID.randomUUID())
+                            .append(" failed at ")
                             .append(1 + r.nextInt(23)).append(':').append(10 + r.nextInt(49)).append('\n');
                     for (int i = 0; i < n; i++) {
                         sb.append("\tat com.example.").append(cls).append(".").append(fn).append(i).append('(').append(cls)
@@ -121,8 +122,9 @@ class FingerprintFuzzTest {
 
     @Provide
     Arbitrary<Shape> shapes() {
-        return Arbitraries.of("python", "jvm", "go", "node").flatMap(language -> Arbitraries.longs().between(1, Long.MAX_VALUE / 64)
-                .map(seed -> new Shape(language, seed)));
+        return Arbitraries.of("python", "jvm", "go", "node")
+                .flatMap(language -> Arbitraries.longs().between(1, Long.MAX_VALUE / 64)
+                        .map(seed -> new Shape(language, seed)));
     }
 
     @Property(tries = 1500, seed = "20261202")
@@ -133,7 +135,8 @@ class FingerprintFuzzTest {
         assertThat(a.parsed().parser()).as(shape.render(0)).isNotEqualTo("generic");
         assertThat(b.fingerprint()).as("%s%n---%n%s", shape.render(0), shape.render(variant)).isEqualTo(a.fingerprint());
         String otherType = shape.render(0).replace("KeyError", "ValueError").replace("IllegalStateException",
-                "IllegalArgumentException").replace("TypeError", "RangeError").replace("index out of range", "slice bounds out of range");
+                "IllegalArgumentException").replace("TypeError", "RangeError")
+                .replace("index out of range", "slice bounds out of range");
         assertThat(AnalyzedError.of(otherType).fingerprint()).isNotEqualTo(a.fingerprint());
         List<String> keys = new ArrayList<>(Fingerprints.selectedKeys(a.parsed().frames(), a.parsed().parser(), 3));
         assertThat(keys).allSatisfy(k -> assertThat(k).doesNotContainPattern("\\d{3,}"));

@@ -8,14 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.lifecycle.AfterContainer;
-
 import dev.brain.error.intake.AnalyzedError;
 import dev.brain.error.intake.Fingerprints;
 import dev.brain.error.intake.MessageTemplate;
@@ -23,6 +15,13 @@ import dev.brain.error.intake.ParsedError;
 import dev.brain.error.intake.ParserRegistry;
 import dev.brain.error.intake.Redactor;
 import dev.brain.error.intake.parser.ErrorParser;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.lifecycle.AfterContainer;
 
 /**
  * Issue #24 §4, bounded time: an adversarial unit (long runs of blanks, nested brackets, repeated stack frames, the
@@ -47,14 +46,17 @@ class LinearTimeFuzzTest {
             "goroutine 1 [running]:\n", "main.f(0x1, {0x2})\n\t/a/b.go:1 +0x1\n", "panic: x\n", "thread 'main' panicked at ",
             "thread '", "   1: a::b::h0123456789abcdef\n             at src/a.rs:1:1\n", "error[E0382]: x\n --> a.rs:1:1\n",
             " --> ", "error: x\n", "a.ts(1,1): error TS2339: x\n", "a.ts:1:1 - error TS2339: x\n", "e: a.kt:1:",
-            "e: file://a.kt:1:1 x\n", "a.java:1: error: x\n", "a.c:1:1: error: x\n", "a.go:1:1: x\n", "[ERROR] a.java:[1,1] x\n",
+            "e: file://a.kt:1:1 x\n", "a.java:1: error: x\n", "a.c:1:1: error: x\n", "a.go:1:1: x\n",
+            "[ERROR] a.java:[1,1] x\n",
             "[ERROR] ", "* What went wrong:\n", "FAILURE: Build failed\n", "command not found\n", "x.sh: line 1: ",
             "/a/b/c", "a/b/c.py", "\\a\\b", "C:\\a\\", "1.", "a.", "1.2.3.4:", "0x1f ", ":1:1", "line 1 ", "'a'", "\"",
             "`", "\u001B[", "\u001B[31m", "\u001B]", "\r\n", "\r", "é", "\uD83D\uDE00", "\uD800", "\u0000", "$1",
             "https://", "x://", "a://b:", "https://u:p@", "eyJ", "eyJa.", "eyJa.eyJb.", "AKIA", "ghp_", "glpat-",
             "xoxb-", "npm_", "Bearer ", "bearer x", "TOKEN", "KEY_TOKEN=", "PASSWORD: ", "export A_SECRET=",
-            "  \"api_key\": ", "errorToken=", "<REDACTED:secret>", "-----BEGIN ", "-----BEGIN x-----", "-----BEGIN PRIVATE KEY-----\n",
-            "-----BEGIN PRIVATE KEY-----A-----END PRIVATE KEY-----", "-----END ", "-----END PRIVATE KEY-----", "index-B4gT9xQe.js:1:1", "a-1-b-2-", "\uE000");
+            "  \"api_key\": ", "errorToken=", "<REDACTED:secret>", "-----BEGIN ", "-----BEGIN x-----",
+            "-----BEGIN PRIVATE KEY-----\n",
+            "-----BEGIN PRIVATE KEY-----A-----END PRIVATE KEY-----", "-----END ", "-----END PRIVATE KEY-----",
+            "index-B4gT9xQe.js:1:1", "a-1-b-2-", "\uE000");
 
     record Case(String unit) {
         String repeatTo(int bytes) {

@@ -6,19 +6,18 @@ import static org.assertj.core.api.Assertions.fail;
 import java.util.List;
 import java.util.Map;
 
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.lifecycle.AfterContainer;
-
 import dev.brain.error.intake.AnalyzedError;
 import dev.brain.error.intake.InputNormalizer;
 import dev.brain.error.intake.MessageTemplate;
 import dev.brain.error.intake.ParsedError;
 import dev.brain.error.intake.ParserRegistry;
 import dev.brain.error.intake.parser.ErrorParser;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.lifecycle.AfterContainer;
 
 /**
  * Issue #24 §4, every error parser: mutated real outputs of each language (and raw Unicode garbage) never make a

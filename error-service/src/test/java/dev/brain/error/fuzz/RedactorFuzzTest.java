@@ -5,16 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.Random;
 
+import dev.brain.error.intake.AnalyzedError;
+import dev.brain.error.intake.Frame;
+import dev.brain.error.intake.Redactor;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.lifecycle.AfterContainer;
-
-import dev.brain.error.intake.AnalyzedError;
-import dev.brain.error.intake.Frame;
-import dev.brain.error.intake.Redactor;
 
 /**
  * Issue #24 §4, the redactor never lets a generated secret through: a secret of every kind docs/errors.md lists
@@ -129,7 +128,8 @@ class RedactorFuzzTest {
             case 9 -> {
                 String value = chars(r, ALNUM + " !#$%&()*+,-./:;<=>?@[]^_{|}~\"'`", 8, longTail(r, 30, 500)).strip();
                 value = value.length() < 8 ? value + "k3Y9x2Qa" : value;
-                String indent = r.nextInt(8) == 0 ? " ".repeat(r.nextInt(120)) : List.of("", "  ", "\t", "    ").get(r.nextInt(4));
+                String indent = r.nextInt(8) == 0 ? " ".repeat(r.nextInt(120))
+                        : List.of("", "  ", "\t", "    ").get(r.nextInt(4));
                 String export = r.nextInt(4) == 0 ? "export " : "";
                 String quote = List.of("", "\"", "'").get(r.nextInt(3));
                 String sep = List.of("=", ": ", " = ", ":", "=  ").get(r.nextInt(5));
@@ -221,7 +221,8 @@ class RedactorFuzzTest {
             String part = secret.substring(i, i + 12);
             int found = kept.indexOf(part);
             assertThat(found).as("a piece of the %s at %d of the stored output, near: %s", t.secret().kind(), found,
-                    found < 0 ? "" : kept.substring(Math.max(0, found - 200), Math.min(kept.length(), found + 200))).isNegative();
+                    found < 0 ? "" : kept.substring(Math.max(0, found - 200), Math.min(kept.length(), found + 200)))
+                    .isNegative();
         }
         REPORT.count("secret in a truncated 1.1 MiB output", System.nanoTime() - t0);
     }

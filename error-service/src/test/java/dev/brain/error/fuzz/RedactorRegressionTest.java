@@ -12,8 +12,8 @@ class RedactorRegressionTest {
 
     @Test
     void tokensLongerThan255CharactersAreRedactedWhole() {
-        for (String token : new String[] {"ghp_" + "a1".repeat(150), "github_pat_" + "b_".repeat(150),
-                "glpat-" + "c-".repeat(150), "xoxb-" + "d9".repeat(150)}) {
+        for (String token : new String[] { "ghp_" + "a1".repeat(150), "github_pat_" + "b_".repeat(150),
+                "glpat-" + "c-".repeat(150), "xoxb-" + "d9".repeat(150) }) {
             assertThat(Redactor.redact("token " + token + " here")).doesNotContain(token.substring(token.length() - 20))
                     .matches("token <REDACTED:[a-z_]+> here");
         }
@@ -22,13 +22,15 @@ class RedactorRegressionTest {
     @Test
     void aBearerTokenOver4KiBIsRedactedWhole() {
         String token = "Ab3.".repeat(1500);
-        assertThat(Redactor.redact("Authorization: Bearer " + token)).isEqualTo("Authorization: Bearer <REDACTED:bearer_token>");
+        assertThat(Redactor.redact("Authorization: Bearer " + token))
+                .isEqualTo("Authorization: Bearer <REDACTED:bearer_token>");
     }
 
     @Test
     void anInlineSecretOver4KiBIsRedactedWhole() {
         String value = "v4lue/".repeat(1000);
-        assertThat(Redactor.redact("run API_TOKEN=" + value + " ./deploy")).isEqualTo("run API_TOKEN=<REDACTED:secret> ./deploy");
+        assertThat(Redactor.redact("run API_TOKEN=" + value + " ./deploy"))
+                .isEqualTo("run API_TOKEN=<REDACTED:secret> ./deploy");
     }
 
     @Test

@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 
-import dev.brain.testing.GrpcTestBase;
-import dev.brain.testing.GrpcTestChannel;
 import dev.brain.grpc.v1.ErrorServiceGrpc;
 import dev.brain.grpc.v1.ErrorStatsRequest;
 import dev.brain.grpc.v1.TableCount;
+import dev.brain.testing.GrpcTestBase;
+import dev.brain.testing.GrpcTestChannel;
 import io.grpc.Metadata;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;

@@ -138,7 +138,8 @@ class FindingsGrpcServiceTest extends ErrorServiceTestBase {
                 new Case(createDefaultFinding(PROJECT, "ok").setFindingScope("a/../b"), "finding_scope:"),
                 new Case(createDefaultFinding(PROJECT, "ok").setSourceTask("t".repeat(129)), "source_task:"),
                 new Case(createDefaultFinding(PROJECT, "ok").setVerifiedAgainst("HEAD"), "verified_against:"),
-                new Case(createDefaultFinding(PROJECT, "ok").setScope(Scope.getDefaultInstance()), "scope.project is required"));
+                new Case(createDefaultFinding(PROJECT, "ok").setScope(Scope.getDefaultInstance()),
+                        "scope.project is required"));
         for (Case c : cases) {
             fails(() -> findings().saveFinding(c.request().build()), Status.Code.INVALID_ARGUMENT, c.field());
         }
@@ -208,11 +209,12 @@ class FindingsGrpcServiceTest extends ErrorServiceTestBase {
         assertThat(export.getSlugsList()).containsExactly("build-flag", "order-cache");
         assertThat(export.getFilesList()).extracting(ExportedFile::getPath)
                 .containsExactly("INDEX.md", "traps/build-flag.md", "traps/order-cache.md");
-        assertThat(export.getFiles(0).getContent()).isEqualTo("""
-                # Findings — shop
-                - [build-flag](traps/build-flag.md) — Build needs -o — Offline builds only
-                - [order-cache](traps/order-cache.md) — Order cache is per tenant — The order cache looks per request but is per tenant.
-                """);
+        assertThat(export.getFiles(0).getContent()).isEqualTo(
+                """
+                        # Findings — shop
+                        - [build-flag](traps/build-flag.md) — Build needs -o — Offline builds only
+                        - [order-cache](traps/order-cache.md) — Order cache is per tenant — The order cache looks per request but is per tenant.
+                        """);
         assertThat(export.getFiles(1).getContent()).isEqualTo("""
                 ---
                 slug: build-flag
@@ -244,7 +246,8 @@ class FindingsGrpcServiceTest extends ErrorServiceTestBase {
     void deleteRemovesTheFindingAndThenItIsNotFound() {
         save(PROJECT, "one");
         save(PROJECT, "two");
-        var deleted = findings().deleteFinding(DeleteFindingRequest.newBuilder().setScope(scope(PROJECT)).setSlug("one").build());
+        var deleted = findings()
+                .deleteFinding(DeleteFindingRequest.newBuilder().setScope(scope(PROJECT)).setSlug("one").build());
         assertThat(deleted.getTotal()).isEqualTo(1);
         fails(() -> findings().getFinding(GetFindingRequest.newBuilder().setScope(scope(PROJECT)).setSlug("one").build()),
                 Status.Code.NOT_FOUND, "slug: no finding 'one' in project shop");

@@ -9,7 +9,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import dev.brain.testing.GrpcTestChannel;
 import dev.brain.grpc.v1.ErrorServiceGrpc;
 import dev.brain.grpc.v1.ErrorStatsRequest;
 import dev.brain.grpc.v1.ListProjectsRequest;
@@ -18,6 +17,7 @@ import dev.brain.grpc.v1.Scope;
 import dev.brain.grpc.v1.SessionServiceGrpc;
 import dev.brain.grpc.v1.TableCount;
 import dev.brain.grpc.v1.UpsertProjectRequest;
+import dev.brain.testing.GrpcTestChannel;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;

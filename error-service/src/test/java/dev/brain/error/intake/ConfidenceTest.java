@@ -1,9 +1,9 @@
 package dev.brain.error.intake;
 
-import org.junit.jupiter.api.Test;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
+
+import org.junit.jupiter.api.Test;
 
 /** Spec §6 examples, to 4 decimals. */
 class ConfidenceTest {

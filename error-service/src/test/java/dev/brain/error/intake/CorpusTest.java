@@ -1,7 +1,6 @@
 package dev.brain.error.intake;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -11,9 +10,11 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
-import dev.brain.error.support.Corpus;
+import org.junit.jupiter.api.Test;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.brain.error.support.Corpus;
 
 /**
  * Spec §18 item 2 on the corpora of {@code src/test/resources/corpus} (copies of the team's test data): no known

@@ -1,15 +1,15 @@
 package dev.brain.error.intake;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import java.util.List;
 import java.util.stream.Stream;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.params.provider.Arguments.arguments;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Spec §5.4 and §18 item 2: same errors share a fingerprint, different errors do not. */
 class FingerprintTest {
@@ -146,7 +146,8 @@ class FingerprintTest {
                 arguments("quoted identifier", node, node.replace("'id'", "'name'")),
                 arguments("file name", node, node.replace("users.js", "orders.js")),
                 arguments("function", node, node.replace("loadUser", "saveUser")),
-                arguments("port", "Error: connect ECONNREFUSED 127.0.0.1:5432\n    at TCPConnectWrap.afterConnect (node:net:1:1)\n",
+                arguments("port",
+                        "Error: connect ECONNREFUSED 127.0.0.1:5432\n    at TCPConnectWrap.afterConnect (node:net:1:1)\n",
                         "Error: connect ECONNREFUSED 127.0.0.1:6379\n    at TCPConnectWrap.afterConnect (node:net:1:1)\n"),
                 arguments("localhost port", "curl: (7) Failed to connect to localhost:8080: Connection refused",
                         "curl: (7) Failed to connect to localhost:9090: Connection refused"),
@@ -154,14 +155,17 @@ class FingerprintTest {
                 arguments("two rust errors, same file", rust,
                         "error[E0502]: cannot borrow `order` as mutable because it is also borrowed as immutable\n"
                                 + "  --> src/orders.rs:57:20\n   |\n57 |     println!(\"{}\", order.id);\n"),
-                arguments("python quoted key", "Traceback (most recent call last):\n  File \"/a/x.py\", line 1, in f\nKeyError: 'user'",
+                arguments("python quoted key",
+                        "Traceback (most recent call last):\n  File \"/a/x.py\", line 1, in f\nKeyError: 'user'",
                         "Traceback (most recent call last):\n  File \"/a/x.py\", line 1, in f\nKeyError: 'order'"),
-                arguments("java inner class", "java.lang.IllegalStateException: x\n\tat com.acme.Outer$Inner.run(Outer.java:1)\n",
+                arguments("java inner class",
+                        "java.lang.IllegalStateException: x\n\tat com.acme.Outer$Inner.run(Outer.java:1)\n",
                         "java.lang.IllegalStateException: x\n\tat com.acme.Outer$Other.run(Outer.java:1)\n"),
                 arguments("bundle name", "TypeError: x is undefined\n    at render (/assets/index-B4gT9xQe.js:1:1)\n",
                         "TypeError: x is undefined\n    at render (/assets/vendor-B4gT9xQe.js:1:1)\n"),
                 arguments("compiler diagnostic, other file", rust, rust.replace("src/orders.rs", "src/billing.rs")),
-                arguments("rust method", "thread 'main' panicked at src/a.rs:1:1:\nboom\nstack backtrace:\n   0: app::Server::handle\n             at ./src/a.rs:1:1\n",
+                arguments("rust method",
+                        "thread 'main' panicked at src/a.rs:1:1:\nboom\nstack backtrace:\n   0: app::Server::handle\n             at ./src/a.rs:1:1\n",
                         "thread 'main' panicked at src/a.rs:1:1:\nboom\nstack backtrace:\n   0: app::Client::handle\n             at ./src/a.rs:1:1\n"));
     }
 
@@ -272,7 +276,7 @@ class FingerprintTest {
         assertThat(a.parsed().parser()).isEqualTo(parser);
         assertThat(Fingerprints.selectedKeys(a.parsed().frames(), parser, 3)).containsExactly(key);
         String echoed = a.parsed().frames().get(0).contextLine();
-        if (echoed != null) {        // rustc, typescript, javac and gcc-clang echo the line: it was read, and it changed
+        if (echoed != null) { // rustc, typescript, javac and gcc-clang echo the line: it was read, and it changed
             assertThat(b.parsed().frames().get(0).contextLine()).isNotNull().isNotEqualTo(echoed);
         }
         assertThat(b.parsed().message()).isEqualTo(a.parsed().message());

@@ -1,10 +1,10 @@
 package dev.brain.error.intake;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /** Spec §5.5: every label rule. */
 class LabelsTest {

@@ -1,11 +1,11 @@
 package dev.brain.error.intake;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
 
 /** Spec §5.1. */
 class NormalizerTest {
@@ -48,7 +48,8 @@ class NormalizerTest {
         assertThat(raw).startsWith(parts[0] + "\n");
         assertThat(raw).endsWith(parts[1]);
         assertThat(parts[1]).startsWith("line ");
-        long kept = (parts[0] + "\n").getBytes(StandardCharsets.UTF_8).length + parts[1].getBytes(StandardCharsets.UTF_8).length;
+        long kept = (parts[0] + "\n").getBytes(StandardCharsets.UTF_8).length
+                + parts[1].getBytes(StandardCharsets.UTF_8).length;
         assertThat(kept + n.truncatedBytes()).isEqualTo(rawBytes);
         assertThat((parts[0] + "\n").getBytes(StandardCharsets.UTF_8).length).isLessThanOrEqualTo(512 * 1024);
         // the whole intake reports the same

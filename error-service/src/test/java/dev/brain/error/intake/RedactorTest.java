@@ -1,14 +1,14 @@
 package dev.brain.error.intake;
 
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import java.util.stream.Stream;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.params.provider.Arguments.arguments;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Secrets never reach the stored output, message, template or frames. */
 class RedactorTest {
@@ -42,7 +42,8 @@ class RedactorTest {
     @Test
     void bearerKeepsTheWord() {
         String token = "abcDEF123456789ghiJKL.xyz";
-        assertThat(Redactor.redact("Authorization: Bearer " + token)).isEqualTo("Authorization: Bearer <REDACTED:bearer_token>");
+        assertThat(Redactor.redact("Authorization: Bearer " + token))
+                .isEqualTo("Authorization: Bearer <REDACTED:bearer_token>");
         assertAbsent(AnalyzedError.of("Error: 401 for header Bearer " + token + "\n    at f (/a/b.js:1:1)\n"), token);
     }
 
@@ -71,8 +72,9 @@ class RedactorTest {
     void keyValueLines() {
         assertThat(Redactor.redact("DB_PASSWORD=hunter2\nexport API_TOKEN=abc123\nclient_secret: s3cr3t\n"
                 + "  \"stripe_api_key\": \"sk_live_123\"\nPRIVATE_KEY_PATH = /k\nNAME=ok"))
-                .isEqualTo("DB_PASSWORD=<REDACTED:secret>\nexport API_TOKEN=<REDACTED:secret>\nclient_secret: <REDACTED:secret>\n"
-                        + "  \"stripe_api_key\": <REDACTED:secret>\nPRIVATE_KEY_PATH = <REDACTED:secret>\nNAME=ok");
+                .isEqualTo(
+                        "DB_PASSWORD=<REDACTED:secret>\nexport API_TOKEN=<REDACTED:secret>\nclient_secret: <REDACTED:secret>\n"
+                                + "  \"stripe_api_key\": <REDACTED:secret>\nPRIVATE_KEY_PATH = <REDACTED:secret>\nNAME=ok");
         // exception headers that merely contain the word are not secrets
         assertThat(Redactor.redact("TokenExpiredError: jwt expired")).isEqualTo("TokenExpiredError: jwt expired");
         AnalyzedError e = AnalyzedError.of("$ env\nGITHUB_TOKEN=plainvalue42\nerror: deploy failed\n");

@@ -1,9 +1,7 @@
 package dev.brain.error.intake;
 
-import dev.brain.error.intake.parser.ErrorParser;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -11,17 +9,20 @@ import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import dev.brain.error.intake.parser.ErrorParser;
 
 /** Spec §18 item 14: fuzzed input never breaks the intake; every parser is linear-time on 1 MiB. */
 class RobustnessTest {
-    private static final String[] NOISE = {"'", "\"", "`", "(", ")", "[", "]", "{", "}", "at ", ": ", "/", "\\", "\t", "\n",
+    private static final String[] NOISE = { "'", "\"", "`", "(", ")", "[", "]", "{", "}", "at ", ": ", "/", "\\", "\t", "\n",
             "0x", "::", "-->", "panic: ", "goroutine 1 [running]:\n", "Traceback (most recent call last):\n",
             "  File \"", "\", line ", "error[E0382]: ", "[ERROR] ", "* What went wrong:\n", "e: ", ".java:", ".go:",
             "Caused by: ", "thread 'main' panicked at ", "error TS2339: ", "\u001B[31m", "\u001B]8;;", "\r\n", "\u0000",
             "\uD800", "command not found", "-----BEGIN PRIVATE KEY-----", "eyJ", "AKIA", "https://u:p@h/", "9",
-            "é", "\uE000", "    at ", "Exception in thread \"main\" ", "java.lang.", "Error: ", ".py", ".rs:1:2"};
+            "é", "\uE000", "    at ", "Exception in thread \"main\" ", "java.lang.", "Error: ", ".py", ".rs:1:2" };
 
     private static String randomInput(Random rnd, List<String> fixtureLines) {
         int kind = rnd.nextInt(5);
@@ -49,7 +50,8 @@ class RobustnessTest {
             }
             case 3 -> {
                 String line = fixtureLines.get(rnd.nextInt(fixtureLines.size()));
-                String unit = line.isEmpty() ? NOISE[rnd.nextInt(NOISE.length)] : line.substring(0, 1 + rnd.nextInt(line.length()));
+                String unit = line.isEmpty() ? NOISE[rnd.nextInt(NOISE.length)]
+                        : line.substring(0, 1 + rnd.nextInt(line.length()));
                 sb.append(unit.repeat(1 + rnd.nextInt(4000 / Math.max(1, unit.length()))));
             }
             default -> {
@@ -94,7 +96,7 @@ class RobustnessTest {
 
     @Test
     void emptyInputIsRejected() {
-        for (String s : new String[] {null, "", "   ", "\n\r\n\t", "\u0000\u0000", "\u001B[31m\u001B[0m  "}) {
+        for (String s : new String[] { null, "", "   ", "\n\r\n\t", "\u0000\u0000", "\u001B[31m\u001B[0m  " }) {
             assertThatThrownBy(() -> AnalyzedError.of(s)).isInstanceOf(IllegalArgumentException.class)
                     .hasMessage("raw_output is empty");
         }

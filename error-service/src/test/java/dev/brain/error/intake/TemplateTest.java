@@ -1,11 +1,11 @@
 package dev.brain.error.intake;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Random;
 import java.util.regex.Pattern;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /** Spec §5.3. */
 class TemplateTest {
@@ -35,7 +35,8 @@ class TemplateTest {
     void rules() {
         assertThat(MessageTemplate.template("see https://example.com/a/b?x=1 now")).isEqualTo("see <URL> now");
         assertThat(MessageTemplate.template("at 2024-05-01 12:30:45.123+02:00 ok")).isEqualTo("at <TIMESTAMP> ok");
-        assertThat(MessageTemplate.template("open C:\\Users\\bob\\proj\\main.py failed")).isEqualTo("open <PATH>/main.py failed");
+        assertThat(MessageTemplate.template("open C:\\Users\\bob\\proj\\main.py failed"))
+                .isEqualTo("open <PATH>/main.py failed");
         assertThat(MessageTemplate.template("open ~/proj/main.py and ../x/y.py and ./z.go"))
                 .isEqualTo("open <PATH>/main.py and <PATH>/y.py and <PATH>/z.go");
         assertThat(MessageTemplate.template("in src/lib/util.ts here")).isEqualTo("in <PATH>/util.ts here");
@@ -72,9 +73,9 @@ class TemplateTest {
 
     @Test
     void theUrlScannerEqualsTheSpecsRegularExpressionOnRandomText() {
-        String[] pieces = {"://", "://", ":", "/", "a", "Z", "h", "t", "p", "s", "0", "9", "+", ".", "-", "_", " ", "\t", "\n",
+        String[] pieces = { "://", "://", ":", "/", "a", "Z", "h", "t", "p", "s", "0", "9", "+", ".", "-", "_", " ", "\t", "\n",
                 "'", "\"", "<", ">", ")", "]", "(", "é", "\u0301", "\uD835\uDC00", "\uD835", "K", "\u212A", "?", "#", "@", "=",
-                "http", "git+ssh", "x.y-z", "<URL>"};
+                "http", "git+ssh", "x.y-z", "<URL>" };
         Random random = new Random(20261201);
         for (int i = 0; i < 20_000; i++) {
             StringBuilder sb = new StringBuilder();

@@ -1,6 +1,7 @@
 package dev.brain.error.intake;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -9,8 +10,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.regex.Pattern;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
+import org.junit.jupiter.api.Test;
 
 /** Spec §5.6. */
 class TokensTest {
@@ -54,9 +54,9 @@ class TokensTest {
     @Test
     void theTokenizerEqualsTheRegularExpressionsOnRandomText() {
         assertThat(Tokens.tokens("x𝐀٣٣ 𝐀𝐀42")).containsExactly("x𝐀", "٣٣", "𝐀𝐀", "42");
-        String[] pieces = {"a", "b", "Z", "Q", "x", "0", "7", "²", "Ⅻ", "٣", "ß", "É", "é", "İ", "日本", "🙂", "\uD800",
-            "<", ">", "<PATH>", "<NUM", "<<ID>>", "<a>", " ", "_", "-", ".", "::", "'", "\t", "\n", "the", "is", "HTTP",
-            "getUser", "ById", "x1y2", "ǅ", "ʰ", "ⓐ"};
+        String[] pieces = { "a", "b", "Z", "Q", "x", "0", "7", "²", "Ⅻ", "٣", "ß", "É", "é", "İ", "日本", "🙂", "\uD800",
+                "<", ">", "<PATH>", "<NUM", "<<ID>>", "<a>", " ", "_", "-", ".", "::", "'", "\t", "\n", "the", "is", "HTTP",
+                "getUser", "ById", "x1y2", "ǅ", "ʰ", "ⓐ" };
         Random random = new Random(20261130);
         for (int n = 0; n < 10_000; n++) {
             StringBuilder text = new StringBuilder();

@@ -18,8 +18,8 @@ import dev.brain.grpc.v1.PreventionOutcome;
 import dev.brain.grpc.v1.ReportAttemptRequest;
 import dev.brain.grpc.v1.ReportRuleOutcomeRequest;
 import dev.brain.grpc.v1.Rule;
-import dev.brain.grpc.v1.RuleType;
 import dev.brain.grpc.v1.RulePruneReason;
+import dev.brain.grpc.v1.RuleType;
 import dev.brain.grpc.v1.RunLearningCycleRequest;
 import dev.brain.grpc.v1.Severity;
 import dev.brain.grpc.v1.SolutionOutcome;
@@ -36,7 +36,7 @@ class LearningCycleTest extends ErrorServiceTestBase {
 
     /** Three errors of one pattern, each solved; successes per pair as given. */
     private void solvedPattern(String project, int... successes) {
-        String[] properties = {"map", "filter", "reduce", "forEach"};
+        String[] properties = { "map", "filter", "reduce", "forEach" };
         for (int i = 0; i < successes.length; i++) {
             long error = report(project, "s-" + i, undefinedRead(properties[i], "list" + i + ".js"), "npm test")
                     .getError().getId();
@@ -53,7 +53,7 @@ class LearningCycleTest extends ErrorServiceTestBase {
 
     @Test
     void aPatternBecomesASuggestionRuleAndASecondRunCreatesNoTwins() {
-        solvedPattern("shop", 2, 2, 2);   // S = 6 of 6 → wilson(6, 6) = 0.6097 ≥ 0.60
+        solvedPattern("shop", 2, 2, 2); // S = 6 of 6 → wilson(6, 6) = 0.6097 ≥ 0.60
         JobRunResult first = run();
         assertThat(first.getStatus()).isEqualTo(JobStatus.JOB_STATUS_DONE);
         assertThat(first.getCountsMap()).containsEntry("pairs", 3L).containsEntry("patterns", 1L)
@@ -85,14 +85,14 @@ class LearningCycleTest extends ErrorServiceTestBase {
 
     @Test
     void justBelowTheConfidenceThresholdNoRuleIsCreated() {
-        solvedPattern("shop", 2, 2, 1);   // wilson(5, 5) = 0.5655 < 0.60
+        solvedPattern("shop", 2, 2, 1); // wilson(5, 5) = 0.5655 < 0.60
         JobRunResult result = run();
         assertThat(result.getCountsMap()).containsEntry("patterns", 1L).containsEntry("rules_created", 0L);
     }
 
     @Test
     void twoPairsAreAPatternButNotARule() {
-        solvedPattern("shop", 4, 4);   // occurrences 2 < 3
+        solvedPattern("shop", 4, 4); // occurrences 2 < 3
         assertThat(run().getCountsMap()).containsEntry("patterns", 1L).containsEntry("rules_created", 0L);
     }
 
@@ -107,7 +107,7 @@ class LearningCycleTest extends ErrorServiceTestBase {
         }
         Rule rejected = prevention().listRules(ListRulesRequest.getDefaultInstance()).getRules(0);
         assertThat(rejected.getRejectionCount()).isEqualTo(3);
-        assertThat(rejected.getConfidence()).isCloseTo(0.3542, within(1e-4));   // wilson(6, 9)
+        assertThat(rejected.getConfidence()).isCloseTo(0.3542, within(1e-4)); // wilson(6, 9)
         assertThat(run().getCountsMap()).containsEntry("rules_pruned", 1L);
         Rule pruned = prevention().listRules(ListRulesRequest.getDefaultInstance()).getRules(0);
         assertThat(pruned.getActive()).isFalse();
@@ -120,7 +120,7 @@ class LearningCycleTest extends ErrorServiceTestBase {
     void aRuleWhoseEvidenceAgesBelowThePruneThresholdIsPrunedAndComesBackWithNewEvidence() {
         solvedPattern("shop", 2, 2, 2);
         run();
-        clock.advance(java.time.Duration.ofDays(60));   // 0.6097 × 0.5^(60/30) = 0.1524 < 0.20
+        clock.advance(java.time.Duration.ofDays(60)); // 0.6097 × 0.5^(60/30) = 0.1524 < 0.20
         JobRunResult aged = run();
         assertThat(aged.getCountsMap()).containsEntry("rules_pruned", 1L);
         Rule weak = prevention().listRules(ListRulesRequest.getDefaultInstance()).getRules(0);
@@ -129,7 +129,7 @@ class LearningCycleTest extends ErrorServiceTestBase {
         assertThat(weak.getConfidence()).isCloseTo(0.6097 * 0.25, within(1e-3));
         // fresh successes on every pair: the pattern's evidence is recent again and the rule is reactivated
         for (var pair : jdbc.list("select error_id, solution_id from error_solution where tenant = ?",
-                rs -> new long[] {rs.getLong(1), rs.getLong(2)}, tenant)) {
+                rs -> new long[] { rs.getLong(1), rs.getLong(2) }, tenant)) {
             rate(pair[0], pair[1], SolutionOutcome.SOLUTION_OUTCOME_SUCCESS);
         }
         run();

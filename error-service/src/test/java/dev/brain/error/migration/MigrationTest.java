@@ -29,7 +29,8 @@ class MigrationTest extends MigrationContract {
     @Test
     void v5KeepsTheStoredVectorsInTheirOwnTable() throws Exception {
         String schema = "error_v5_migration_test";
-        try (var scratch = MigrationCheck.scratchAt(dataSource, schema, "4"); Connection c = dataSource.getConnection();
+        try (var scratch = MigrationCheck.scratchAt(dataSource, schema, "4");
+                Connection c = dataSource.getConnection();
                 Statement s = c.createStatement()) {
             s.execute("insert into " + schema + ".project (tenant, name, created_at, updated_at)"
                     + " values ('t', 'p', now(), now())");
@@ -69,7 +70,8 @@ class MigrationTest extends MigrationContract {
     @Test
     void v6KeepsTheRecencyTableEqualToTheErrors() throws Exception {
         String schema = "error_v6_migration_test";
-        try (var scratch = MigrationCheck.scratchAt(dataSource, schema, "5"); Connection c = dataSource.getConnection();
+        try (var scratch = MigrationCheck.scratchAt(dataSource, schema, "5");
+                Connection c = dataSource.getConnection();
                 Statement s = c.createStatement()) {
             s.execute("insert into " + schema + ".project (tenant, name, created_at, updated_at)"
                     + " values ('t', 'p', now(), now())");
@@ -113,7 +115,8 @@ class MigrationTest extends MigrationContract {
         String schema = "error_v7_migration_test";
         String type = "E0382";
         String template = "borrow of moved value: `settings`";
-        try (var scratch = MigrationCheck.scratchAt(dataSource, schema, "6"); Connection c = dataSource.getConnection();
+        try (var scratch = MigrationCheck.scratchAt(dataSource, schema, "6");
+                Connection c = dataSource.getConnection();
                 Statement s = c.createStatement()) {
             s.execute("insert into " + schema + ".project (tenant, name, created_at, updated_at)"
                     + " values ('t', 'p', now(), now())");
@@ -228,7 +231,8 @@ class MigrationTest extends MigrationContract {
      */
     @Test
     void noIndexOfErrorHoldsWhatARecurrenceChanges() throws Exception {
-        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement();
+        try (Connection c = dataSource.getConnection();
+                Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("select indexdef from pg_indexes where schemaname = 'error'"
                         + " and tablename = 'error'")) {
             List<String> definitions = new java.util.ArrayList<>();

@@ -71,7 +71,7 @@ class PreventionTest extends ErrorServiceTestBase {
                 .setErrorId(error).setTitle("Read the port from the environment")
                 .setDiff("--- a/server.js\n+++ b/server.js\n-  app.listen(3000);\n+  app.listen(process.env.PORT);\n")
                 .build()).getSolution().getId();
-        rate(error, solution, dev.brain.grpc.v1.SolutionOutcome.SOLUTION_OUTCOME_SUCCESS);   // confidence ≥ 0.3
+        rate(error, solution, dev.brain.grpc.v1.SolutionOutcome.SOLUTION_OUTCOME_SUCCESS); // confidence ≥ 0.3
         var warnings = prevention().checkPrevention(CheckPreventionRequest.newBuilder()
                 .setCode("const app = express();\n   app.listen(3000);\n").setFilePath("src/server.js").build())
                 .getWarningsList();

@@ -58,7 +58,8 @@ class CoverDensityRankTest extends ErrorServiceTestBase {
                 cross join unnest(?::text[]) qt(t)
                 cross join lateral (%s) q""".formatted(Matcher.lexemeQuery("|").replace("?", "qt.t")),
                 rs -> new Ranked(rs.getString(1), Set.copyOf(List.of((String[]) rs.getArray(2).getArray())),
-                        rs.getFloat(3)), a, b, c, d, queries);
+                        rs.getFloat(3)),
+                a, b, c, d, queries);
 
         assertThat(ranked).hasSize(n * n);
         assertSameRanks(ranked);
@@ -69,14 +70,15 @@ class CoverDensityRankTest extends ErrorServiceTestBase {
     @Test
     void equalsTsRankCdForOddTextForms() {
         String[] vectors = {
-            "'it''s':1A,3 'back\\\\slash':2B 'plain':4C,5,9A",
-            "'plain' 'x':1A",                                   // a lexeme without positions
-            "'x':1A 'y':16383,16383A 'z':16383B",               // positions at the cap, shared by lexemes
-            "'x':1,2,3,4,5,6,7,8,9,10C,11B,12A 'colon:word':13A 'a b':14",
-            "'x':2A",
+                "'it''s':1A,3 'back\\\\slash':2B 'plain':4C,5,9A",
+                "'plain' 'x':1A", // a lexeme without positions
+                "'x':1A 'y':16383,16383A 'z':16383B", // positions at the cap, shared by lexemes
+                "'x':1,2,3,4,5,6,7,8,9,10C,11B,12A 'colon:word':13A 'a b':14",
+                "'x':2A",
         };
         String[][] lexemeSets = {
-            {"it's", "back\\slash"}, {"plain"}, {"plain", "x"}, {"x"}, {"y", "z"}, {"colon:word", "a b"}, {"nothing"},
+                { "it's", "back\\slash" }, { "plain" }, { "plain", "x" }, { "x" }, { "y", "z" }, { "colon:word", "a b" },
+                { "nothing" },
         };
         List<Ranked> ranked = new ArrayList<>();
         for (String[] lexemes : lexemeSets) {

@@ -13,9 +13,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.Test;
-
 import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.Test;
 
 import dev.brain.error.support.ErrorServiceTestBase;
 import dev.brain.grpc.v1.ErrorHit;
@@ -84,7 +84,8 @@ class ReportErrorTest extends ErrorServiceTestBase {
         errors().reportAttempt(ReportAttemptRequest.newBuilder().setScope(Scope.newBuilder().setProject("shop"))
                 .setErrorId(errorId).setDescription("Wrapped it in try/catch").setReason("hides the bug").build());
         ReportErrorResponse again = report("shop", TYPE_ERROR);
-        assertThat(again.getAttemptsList()).extracting(SolutionAttempt::getDescription).containsExactly("Wrapped it in try/catch");
+        assertThat(again.getAttemptsList()).extracting(SolutionAttempt::getDescription)
+                .containsExactly("Wrapped it in try/catch");
 
         ForgetResponse forgotten = errors().forget(ForgetRequest.newBuilder().setScope(Scope.newBuilder().setProject("shop"))
                 .setKind(ForgetKind.FORGET_KIND_ERROR).setId(errorId).build());
@@ -108,7 +109,7 @@ class ReportErrorTest extends ErrorServiceTestBase {
                 .getSolutions(0).getLink().getConfidence();
         rate(errorId, solution, SolutionOutcome.SOLUTION_OUTCOME_FAILURE);
         var after = errors().listSolutions(ListSolutionsRequest.newBuilder().setErrorId(errorId).build()).getSolutions(0);
-        assertThat(before).isCloseTo(0.5101, within(1e-4));           // wilson(4, 4)
+        assertThat(before).isCloseTo(0.5101, within(1e-4)); // wilson(4, 4)
         assertThat(after.getLink().getConfidence()).isCloseTo(0.3755, within(1e-4)); // wilson(4, 5)
         assertThat(after.getLink().getFailureCount()).isEqualTo(1);
         assertThat(after.getSolution().getSuccessCount()).isEqualTo(4);
@@ -173,7 +174,7 @@ class ReportErrorTest extends ErrorServiceTestBase {
                 () -> errors(otherTenant).getError(GetErrorRequest.newBuilder().setErrorId(mine).build()),
                 () -> errors(otherTenant).listSolutions(ListSolutionsRequest.newBuilder().setErrorId(mine).build()),
                 () -> errors().getError(GetErrorRequest.newBuilder().setErrorId(mine + 1_000_000).build()),
-                () -> solve("shop", mine + 1_000_000, "x")}) {
+                () -> solve("shop", mine + 1_000_000, "x") }) {
             assertThatThrownBy(call::run).isInstanceOf(StatusRuntimeException.class)
                     .satisfies(e -> assertThat(Status.fromThrowable(e).getCode()).isEqualTo(Status.Code.NOT_FOUND));
         }
@@ -236,15 +237,15 @@ class ReportErrorTest extends ErrorServiceTestBase {
         }
         clock.advance(Duration.ofMinutes(1));
         ErrorRecord probe = report("shop", TYPE_ERROR).getError();
-        assertThat(candidates(probe)).hasSize(31).contains(wordy);          // type list 30 + full text 1
+        assertThat(candidates(probe)).hasSize(31).contains(wordy); // type list 30 + full text 1
 
-        for (int i = 0; i < 29; i++) {            // the probe's shape, another quoted name; 29: the list is not full
+        for (int i = 0; i < 29; i++) { // the probe's shape, another quoted name; 29: the list is not full
             report("shop", "TypeError: Cannot read properties of undefined (reading '" + name(i) + "')" + FRAME);
         }
-        assertThat(candidates(probe)).hasSize(31).contains(wordy);          // 29 of them + 1 fn… in the type list
+        assertThat(candidates(probe)).hasSize(31).contains(wordy); // 29 of them + 1 fn… in the type list
 
         report("shop", "TypeError: Cannot read properties of undefined (reading 'last')" + FRAME);
-        assertThat(candidates(probe)).hasSize(30).doesNotContain(wordy);    // shape list full: type list = shape list
+        assertThat(candidates(probe)).hasSize(30).doesNotContain(wordy); // shape list full: type list = shape list
     }
 
     @Test
@@ -277,7 +278,8 @@ class ReportErrorTest extends ErrorServiceTestBase {
         long wordy = report("shop", "RangeError: QuuxError quux blorp zing at step 'zz'" + FRAME).getError().getId();
         ErrorRecord probe = report("shop", "QuuxError: quux blorp zing" + FRAME).getError();
         ErrorRecord rareProbe = report("shop", "QuuxError: quux blorp zing frobnicate" + FRAME).getError();
-        long rareWordy = report("shop", "RangeError: QuuxError quux blorp zing frobnicate at step 'yy'" + FRAME).getError().getId();
+        long rareWordy = report("shop", "RangeError: QuuxError quux blorp zing frobnicate at step 'yy'" + FRAME).getError()
+                .getId();
         assertThat(candidates(probe)).contains(wordy);
 
         // 1,101 errors of another tenant hold every word of the probe: by the statistics, they are common
@@ -359,9 +361,9 @@ class ReportErrorTest extends ErrorServiceTestBase {
     void pastedFirstLinesWithPunctuationAreValidQueries() {
         long id = report("shop", TYPE_ERROR).getError().getId();
         report("shop", "ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:5432");
-        for (String q : new String[] {"TypeError: Cannot read properties of undefined (reading 'map')",
+        for (String q : new String[] { "TypeError: Cannot read properties of undefined (reading 'map')",
                 "Cannot read properties of undefined (reading 'map'", "\"reading 'map'\" & | ! :* <-> (",
-                "undefined map", "undefined map notinanyerror"}) {   // the last: no row holds every word (OR fallback)
+                "undefined map", "undefined map notinanyerror" }) { // the last: no row holds every word (OR fallback)
             var hits = errors().queryErrors(QueryErrorsRequest.newBuilder().setQuery(q).build()).getHitsList();
             assertThat(hits).as(q).isNotEmpty();
             assertThat(hits.subList(0, Math.min(3, hits.size()))).as(q).extracting(h -> h.getError().getId()).contains(id);
@@ -421,7 +423,7 @@ class ReportErrorTest extends ErrorServiceTestBase {
         // 60 errors of another tenant nearer to the probe than any of the tenant's: an HNSW scan that stopped at its
         // ef_search (40) rows would hand back only those, and the tenant filter would leave nothing
         for (int i = 0; i < 60; i++) {
-            String word = "w" + (char) ('g' + i % 20) + (char) ('g' + i / 20);   // no hex digits: templating keeps it
+            String word = "w" + (char) ('g' + i % 20) + (char) ('g' + i / 20); // no hex digits: templating keeps it
             long other = errors(otherTenant).reportError(ReportErrorRequest.newBuilder().setScope(scope("shop"))
                     .setRawOutput("ConfigError: other " + word).build()).getError().getId();
             embed(other, otherTenant, 10 + i, 0.1);
@@ -429,8 +431,8 @@ class ReportErrorTest extends ErrorServiceTestBase {
         // eight of the tenant's, each further from the probe than the one before (the search finds all eight here).
         // The test asks for some of them, not all: HNSW's graph does not promise that every element stays reachable
         // (one indexed next to a tight crowd can lose its every in-link to the crowd's nearer members)
-        String[] types = {"KeyError", "ValueError", "IndexError", "OSError", "TimeoutError", "LookupError",
-                "RuntimeError", "NameError"};
+        String[] types = { "KeyError", "ValueError", "IndexError", "OSError", "TimeoutError", "LookupError",
+                "RuntimeError", "NameError" };
         List<Long> own = new ArrayList<>();
         for (int k = 0; k < types.length; k++) {
             long id = report("shop", types[k] + ": " + "beta gamma delta epsilon zeta eta theta iota".split(" ")[k])
@@ -446,10 +448,10 @@ class ReportErrorTest extends ErrorServiceTestBase {
             // the service's connections scan on (application.properties); a session without it stops at ef_search
             assertThat(jdbc.one("select current_setting('hnsw.iterative_scan')", rs -> rs.getString(1)))
                     .contains("relaxed_order");
-            jdbc.update("set local enable_seqscan = off");   // the index, as in a store of 100k vectors
+            jdbc.update("set local enable_seqscan = off"); // the index, as in a store of 100k vectors
             List<Long> nearest = matcher.nearest(tenant, probeId, null, 20);
             assertThat(nearest).isNotEmpty().isSubsetOf(own);
-            assertThat(nearest).isEqualTo(own.stream().filter(nearest::contains).toList());   // nearest first
+            assertThat(nearest).isEqualTo(own.stream().filter(nearest::contains).toList()); // nearest first
             // list 5 of the report: only the vectors bring these up (other type, other words, other shape)
             assertThat(matcher.match(probe, List.of()).scored()).extracting(Matcher.Scored::errorId)
                     .doesNotContainAnyElementsOf(own);

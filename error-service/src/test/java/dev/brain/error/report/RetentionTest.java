@@ -63,7 +63,7 @@ class RetentionTest extends ErrorServiceTestBase {
         long unresolved89 = errorSeen(89, false, solutions);
         long unresolved90 = errorSeen(90, false, solutions);
         long unresolved91 = errorSeen(91, false, solutions);
-        long resolved91 = errorSeen(91, true, solutions);      // past the unresolved limit, not the resolved one
+        long resolved91 = errorSeen(91, true, solutions); // past the unresolved limit, not the resolved one
         long resolved179 = errorSeen(179, true, solutions);
         long resolved180 = errorSeen(180, true, solutions);
         long resolved181 = errorSeen(181, true, solutions);

@@ -73,7 +73,7 @@ class SearchByPartsTest extends ErrorServiceTestBase {
         long database = report("shop", DATABASE).getError().getId();
         report("shop", DATABASE.replace("5432", "6379"));
         report("shop", USERS);
-        assertThat(fullTextHits("10.0.0.9:5432")).containsExactly(database);   // the address is templated, the port kept
+        assertThat(fullTextHits("10.0.0.9:5432")).containsExactly(database); // the address is templated, the port kept
         assertThat(fullTextHits("ECONNREFUSED")).hasSize(2).contains(database);
         assertThat(fullTextHits("afterConnect")).hasSize(2).contains(database);
     }

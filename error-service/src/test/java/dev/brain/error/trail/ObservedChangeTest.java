@@ -22,7 +22,8 @@ class ObservedChangeTest {
         ObservedChange detour = ObservedChange.of(List.of(
                 edit("app.py", "@@ -5,1 +5,1 @@\n-    x = a[\"k\"]\n+    x = a.get(\"k\")\n"),
                 edit("app.py", "@@ -5,1 +5,1 @@\n-    x = a.get(\"k\")\n+    x = a.get(\"k\", 0)\n")));
-        ObservedChange direct = ObservedChange.of(List.of(edit("main.py", "@@ -9,1 +9,1 @@\n-x = a[\"k\"]\n+x = a.get(\"k\",  0)\n")));
+        ObservedChange direct = ObservedChange
+                .of(List.of(edit("main.py", "@@ -9,1 +9,1 @@\n-x = a[\"k\"]\n+x = a.get(\"k\",  0)\n")));
 
         assertThat(detour.normalised()).containsExactly("+x = a.get(\"k\", 0)", "-x = a[\"k\"]");
         assertThat(detour.key()).isEqualTo(direct.key()).isNotNull();

@@ -59,12 +59,12 @@ class SessionTrailTest extends ErrorServiceTestBase {
     /** The session-fix capture's edit (gateway/src/test/resources/claude-code/session-fix/06-PostToolUse-Edit.json). */
     static final String FIX = """
             @@ -2,6 +2,6 @@
-             
+
              def main():
                  print("processing", order["id"])
             -    return order["customer_ref"]
             +    return order.get("customer_ref", 0)
-             
+
              main()
             """;
     static final String UNHELPFUL = """
@@ -158,7 +158,8 @@ class SessionTrailTest extends ErrorServiceTestBase {
                 .getSolution().getId();
         long same = errors().reportSolution(ReportSolutionRequest.newBuilder().setScope(scope(PROJECT))
                 .setErrorId(errorId).setTitle("Use order.get").setDiff("-return order[\"customer_ref\"]\n"
-                        + "+return order.get(\"customer_ref\",   0)\n").build()).getSolution().getId();
+                        + "+return order.get(\"customer_ref\",   0)\n")
+                .build()).getSolution().getId();
         String again = session();
         assertThat(fail(again, KEY_ERROR).getOfferedSolutionId()).isEqualTo(offered);
         edit(again, "app.py", FIX);
@@ -316,7 +317,7 @@ class SessionTrailTest extends ErrorServiceTestBase {
 
     @Test
     void aChangeOfMoreThanFourHundredLinesTeachesNothingButFourHundredDo() {
-        for (int lines : new int[] {401, 400}) {
+        for (int lines : new int[] { 401, 400 }) {
             String s = session();
             long errorId = fail(s, KEY_ERROR).getError().getId();
             StringBuilder diff = new StringBuilder("@@ -0,0 +1," + lines + " @@\n");
@@ -371,7 +372,7 @@ class SessionTrailTest extends ErrorServiceTestBase {
         assertThat(jdbc.count("select count(*) from trail_event where session_id = ?", sessionId)).isEqualTo(200);
         assertThat(jdbc.list("select command from trail_event where session_id = ? and command in ('echo 29',"
                 + " 'echo 30', 'echo 229')", rs -> rs.getString(1), sessionId)).containsExactlyInAnyOrder("echo 30",
-                "echo 229");
+                        "echo 229");
     }
 
     @Test
@@ -407,22 +408,22 @@ class SessionTrailTest extends ErrorServiceTestBase {
         errors().reportError(ReportErrorRequest.newBuilder().setScope(scope(project, session())).setRawOutput(keyError)
                 .setCommand(COMMAND).setObserved(true).build());
         String a = session();
-        failIn(project, a, keyError);            // episode 1: recurred
+        failIn(project, a, keyError); // episode 1: recurred
         clock.advance(Duration.ofSeconds(10));
-        failIn(project, a, keyError);            // episode 2: succeeded after 30 s
+        failIn(project, a, keyError); // episode 2: succeeded after 30 s
         clock.advance(Duration.ofSeconds(30));
         succeedIn(project, a);
         // offered: a solution exists now (the success above resolved nothing: no edits, no offer)
-        long errorId = failIn(project, session(), keyError).getError().getId();   // episode 3 (not offered): open
+        long errorId = failIn(project, session(), keyError).getError().getId(); // episode 3 (not offered): open
         solve(project, errorId, "Give the order a customer_ref");
         String b = session();
-        failIn(project, b, keyError);            // episode 4 (offered): succeeded after 60 s
+        failIn(project, b, keyError); // episode 4 (offered): succeeded after 60 s
         clock.advance(Duration.ofSeconds(60));
         succeedIn(project, b);
         String c = session();
-        failIn(project, c, keyError);            // episode 5 (offered): recurred
+        failIn(project, c, keyError); // episode 5 (offered): recurred
         clock.advance(Duration.ofSeconds(5));
-        failIn(project, c, keyError);            // episode 6 (offered): succeeded after 120 s
+        failIn(project, c, keyError); // episode 6 (offered): succeeded after 120 s
         clock.advance(Duration.ofSeconds(120));
         succeedIn(project, c);
 

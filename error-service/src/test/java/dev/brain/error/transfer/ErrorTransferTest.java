@@ -17,22 +17,22 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.protobuf.ByteString;
 
 import dev.brain.error.support.ErrorServiceTestBase;
+import dev.brain.grpc.v1.CommandSucceeded;
 import dev.brain.grpc.v1.ErrorImportConflict;
 import dev.brain.grpc.v1.ExportErrorsRequest;
 import dev.brain.grpc.v1.ExportErrorsResponse;
+import dev.brain.grpc.v1.FileEdited;
 import dev.brain.grpc.v1.ImportErrorsRequest;
 import dev.brain.grpc.v1.ImportErrorsResponse;
+import dev.brain.grpc.v1.RecordToolUseRequest;
 import dev.brain.grpc.v1.ReportAttemptRequest;
+import dev.brain.grpc.v1.ReportErrorRequest;
 import dev.brain.grpc.v1.ReportSolutionRequest;
 import dev.brain.grpc.v1.RunLearningCycleRequest;
 import dev.brain.grpc.v1.Scope;
 import dev.brain.grpc.v1.SolutionOutcome;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import dev.brain.grpc.v1.CommandSucceeded;
-import dev.brain.grpc.v1.FileEdited;
-import dev.brain.grpc.v1.RecordToolUseRequest;
-import dev.brain.grpc.v1.ReportErrorRequest;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -59,7 +59,10 @@ class ErrorTransferTest extends ErrorServiceTestBase {
     // ---------------------------------------------------------------------------------------------------------
     // helpers
 
-    /** Errors A (3 occurrences, 2 failed attempts → antipattern), B (chained after A, solved, failed once), C (solved, partial), and a rule. */
+    /**
+     * Errors A (3 occurrences, 2 failed attempts → antipattern), B (chained after A, solved, failed once), C (solved, partial),
+     * and a rule.
+     */
     private void sourceData(String project) {
         long a = report(project, "s1", FIRST, "npm test").getError().getId();
         report(project, FIRST);
@@ -89,7 +92,7 @@ class ErrorTransferTest extends ErrorServiceTestBase {
                         jsonb_build_object('type', 'apply_solution', 'solution_ids', jsonb_build_array(?::bigint),
                                            'message', 'Use schema.safeParse'),
                         'suggestion', 2.5, 3, 0.61, ?, now(), now(), now())""", tenant, tenant, project,
-                "b".repeat(64), solB, new Long[] {b, c});
+                "b".repeat(64), solB, new Long[] { b, c });
     }
 
     private List<ExportErrorsResponse> pages(String t, Scope scope, int pageSize) {
@@ -152,11 +155,12 @@ class ErrorTransferTest extends ErrorServiceTestBase {
                        || coalesce(a.reason, '') || '|' || a.attempted_at || '|' || a.source
                 from solution_attempt a join error e on e.id = a.error_id""" + p + " order by 1",
                 rs -> rs.getString(1), t, project));
-        rows.addAll(jdbc.list("""
-                select 'chain ' || string_agg(e.fingerprint || '+' || coalesce(ce.time_delta_ms::text, '-'), '>'
-                                              order by ce.position) || '|' || c.started_at || '|' || c.last_at || '|' || c.length
-                from error_chain c join error_chain_entry ce on ce.chain_id = c.id join error e on e.id = ce.error_id
-                join project p on p.id = c.project_id where c.tenant = ? and p.name = ? group by c.id order by 1""",
+        rows.addAll(jdbc.list(
+                """
+                        select 'chain ' || string_agg(e.fingerprint || '+' || coalesce(ce.time_delta_ms::text, '-'), '>'
+                                                      order by ce.position) || '|' || c.started_at || '|' || c.last_at || '|' || c.length
+                        from error_chain c join error_chain_entry ce on ce.chain_id = c.id join error e on e.id = ce.error_id
+                        join project p on p.id = c.project_id where c.tenant = ? and p.name = ? group by c.id order by 1""",
                 rs -> rs.getString(1), t, project));
         rows.addAll(jdbc.list("""
                 select 'rule ' || r.dedup_key || '|' || r.name || '|' || r.confidence || '|' || r.rule_type || '|'
@@ -223,7 +227,8 @@ class ErrorTransferTest extends ErrorServiceTestBase {
                 .containsSubsequence("project", "error", "solution", "error_solution", "outcome", "attempt", "chain",
                         "rule", "antipattern");
 
-        ImportErrorsResponse imported = importInto(otherTenant, "copy", exported, ErrorImportConflict.ERROR_IMPORT_CONFLICT_FAIL);
+        ImportErrorsResponse imported = importInto(otherTenant, "copy", exported,
+                ErrorImportConflict.ERROR_IMPORT_CONFLICT_FAIL);
         assertThat(imported.getErrorsList()).isEmpty();
         assertThat(imported.getCountsMap()).containsExactlyInAnyOrderEntriesOf(Map.of("project", 1L, "error", 3L,
                 "solution", 2L, "error_solution", 2L, "outcome", 4L, "attempt", 2L, "chain", 1L, "rule", 1L,
@@ -263,10 +268,11 @@ class ErrorTransferTest extends ErrorServiceTestBase {
 
     /** Lines with every id and the project's timestamps blanked (ids differ after an import; the order may not). */
     private List<String> withoutIds(String jsonl) {
-        return jsonl.lines().map(l -> l.replaceAll("\"(id|project_id|error_id|solution_id|source_error_id)\" ?: ?\\d+", "\"$1\":_")
-                .replaceAll("\"(solution_ids|source_error_ids)\" ?: ?\\[[0-9, ]*\\]", "\"$1\":_")
-                .replaceAll("\"(created_at|updated_at)\" ?: ?\"[^\"]+\"\\}$", "\"$1\":_}")
-                .replaceAll("^(\\{\"kind\" ?: ?\"project\").*", "$1"))
+        return jsonl.lines()
+                .map(l -> l.replaceAll("\"(id|project_id|error_id|solution_id|source_error_id)\" ?: ?\\d+", "\"$1\":_")
+                        .replaceAll("\"(solution_ids|source_error_ids)\" ?: ?\\[[0-9, ]*\\]", "\"$1\":_")
+                        .replaceAll("\"(created_at|updated_at)\" ?: ?\"[^\"]+\"\\}$", "\"$1\":_}")
+                        .replaceAll("^(\\{\"kind\" ?: ?\"project\").*", "$1"))
                 .sorted().toList();
     }
 
@@ -322,7 +328,8 @@ class ErrorTransferTest extends ErrorServiceTestBase {
         assertThat(rows("solution", otherTenant)).isEqualTo(solutions);
 
         // SKIP: the existing records stand, nothing is duplicated (no orphan solutions either)
-        ImportErrorsResponse skipped = importInto(otherTenant, "copy", exported, ErrorImportConflict.ERROR_IMPORT_CONFLICT_SKIP);
+        ImportErrorsResponse skipped = importInto(otherTenant, "copy", exported,
+                ErrorImportConflict.ERROR_IMPORT_CONFLICT_SKIP);
         assertThat(skipped.getErrorsList()).isEmpty();
         assertThat(skipped.getCountsMap()).doesNotContainKeys("error", "solution", "error_solution", "attempt", "rule",
                 "antipattern").containsEntry("project", 1L).containsKey("skipped");
@@ -333,15 +340,18 @@ class ErrorTransferTest extends ErrorServiceTestBase {
         List<Long> ids = jdbc.list("select id from error where tenant = ? order by id", rs -> rs.getLong(1), otherTenant);
         String changed = exported.replace("schema.parse is not a function", "schema.parse is not a function (changed)")
                 .replace("Use schema.safeParse", "Pin zod");
-        ImportErrorsResponse replaced = importInto(otherTenant, "copy", changed, ErrorImportConflict.ERROR_IMPORT_CONFLICT_REPLACE);
+        ImportErrorsResponse replaced = importInto(otherTenant, "copy", changed,
+                ErrorImportConflict.ERROR_IMPORT_CONFLICT_REPLACE);
         assertThat(replaced.getErrorsList()).isEmpty();
         assertThat(replaced.getCountsMap()).containsEntry("error", 3L).containsEntry("replaced", 5L)
                 .containsEntry("error_solution", 2L).containsEntry("attempt", 2L);
         assertThat(jdbc.list("select id from error where tenant = ? order by id", rs -> rs.getLong(1), otherTenant))
                 .isEqualTo(ids);
-        assertThat(jdbc.list("""
-                select s.title from error_solution es join solution s on s.id = es.solution_id join error e on e.id = es.error_id
-                where e.tenant = ? and e.message like '%(changed)' order by 1""", rs -> rs.getString(1), otherTenant))
+        assertThat(jdbc.list(
+                """
+                        select s.title from error_solution es join solution s on s.id = es.solution_id join error e on e.id = es.error_id
+                        where e.tenant = ? and e.message like '%(changed)' order by 1""",
+                rs -> rs.getString(1), otherTenant))
                 .containsExactly("Pin zod");
         assertThat(jdbc.count("select count(*) from solution_attempt where tenant = ?", otherTenant)).isEqualTo(2);
         assertThat(rows("error", otherTenant)).isEqualTo(errorRows);
@@ -354,7 +364,8 @@ class ErrorTransferTest extends ErrorServiceTestBase {
                 Status.Code.ALREADY_EXISTS, d -> assertThat(d).contains("rule bbbbbbbbbbbb"));
         assertThat(jdbc.count("select count(*) from project where tenant = ? and name = 'shop-copy'", tenant))
                 .as("the project created by the failed call is rolled back too").isZero();
-        ImportErrorsResponse sameTenant = importInto(tenant, "shop-copy", exported, ErrorImportConflict.ERROR_IMPORT_CONFLICT_SKIP);
+        ImportErrorsResponse sameTenant = importInto(tenant, "shop-copy", exported,
+                ErrorImportConflict.ERROR_IMPORT_CONFLICT_SKIP);
         assertThat(sameTenant.getCountsMap()).containsEntry("error", 3L).containsEntry("skipped", 1L)
                 .doesNotContainKey("rule");
     }
@@ -368,7 +379,8 @@ class ErrorTransferTest extends ErrorServiceTestBase {
                 + "{\"kind\":\"attempt\",\"id\":1,\"error_id\":99,\"description\":\"x\",\"outcome\":\"failure\","
                 + "\"attempted_at\":\"2026-01-01T00:00:00Z\"}\n"
                 + "\n"
-                + errorLine(8, e -> { })
+                + errorLine(8, e -> {
+                })
                 + "{\"kind\":\"attempt\",\"id\":2,\"error_id\":7,\"description\":\"x\",\"outcome\":\"failure\","
                 + "\"attempted_at\":\"2026-01-01T00:00:00Z\"}\n"
                 + "{\"kind\":\"attempt\",\"id\":3,\"error_id\":8,\"outcome\":\"success\",\"description\":\"y\","
@@ -394,7 +406,8 @@ class ErrorTransferTest extends ErrorServiceTestBase {
                 .containsExactly(FP);
 
         // whole-call problems: no header, wrong format, no project, too much
-        assertStatus(() -> importInto(tenant, "shop", errorLine(1, e -> { }), ErrorImportConflict.ERROR_IMPORT_CONFLICT_SKIP),
+        assertStatus(() -> importInto(tenant, "shop", errorLine(1, e -> {
+        }), ErrorImportConflict.ERROR_IMPORT_CONFLICT_SKIP),
                 Status.Code.INVALID_ARGUMENT, d -> assertThat(d).startsWith("line 1: the first line must be the header"));
         assertStatus(() -> importInto(tenant, "shop", header().replace("\"version\":1", "\"version\":2"),
                 ErrorImportConflict.ERROR_IMPORT_CONFLICT_SKIP),
@@ -413,9 +426,11 @@ class ErrorTransferTest extends ErrorServiceTestBase {
         String secretOutput = "TypeError: boom\u0000 with token ghp_abcdefghijklmnopqrstuvwxyz0123456789\n"
                 + "DATABASE_PASSWORD=hunter2hunter2\n\u001b[31mred\u001b[0m";
         String jsonl = header()
-                + errorLine(1, e -> e.put("raw_output", secretOutput).put("message", "boom\u0000 ghp_abcdefghijklmnopqrstuvwxyz0123456789")
-                        .put("command", "curl -H 'Authorization: Bearer abcdefghijklmnopqrstuvwxyz123456' https://x")
-                        .put("task_context", "export API_KEY=sk-live-123456"))
+                + errorLine(1,
+                        e -> e.put("raw_output", secretOutput)
+                                .put("message", "boom\u0000 ghp_abcdefghijklmnopqrstuvwxyz0123456789")
+                                .put("command", "curl -H 'Authorization: Bearer abcdefghijklmnopqrstuvwxyz123456' https://x")
+                                .put("task_context", "export API_KEY=sk-live-123456"))
                 + "{\"kind\":\"solution\",\"id\":5,\"title\":\"Rotate AKIAABCDEFGHIJKLMNOP\",\"description\":"
                 + "\"postgres://app:s3cret@db:5432/app\",\"steps\":[\"use github_pat_abcdefghijklmnopqrstuvwxyz\"],"
                 + "\"confidence\":0.5,\"last_used_at\":\"2026-01-01T00:00:00Z\",\"created_at\":\"2026-01-01T00:00:00Z\","
@@ -430,14 +445,15 @@ class ErrorTransferTest extends ErrorServiceTestBase {
         assertThat(response.getCountsMap()).containsEntry("error", 1L).containsEntry("solution", 1L);
 
         var stored = jdbc.one("select raw_output, message, command, task_context from error where tenant = ?",
-                rs -> new String[] {rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4)}, tenant).orElseThrow();
+                rs -> new String[] { rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4) }, tenant)
+                .orElseThrow();
         assertThat(stored[0]).contains("<REDACTED:github_token>").contains("DATABASE_PASSWORD=<REDACTED:secret>")
                 .doesNotContain("ghp_abc").doesNotContain("hunter2").doesNotContain("\u0000").doesNotContain("\u001b");
         assertThat(stored[1]).isEqualTo("boom <REDACTED:github_token>");
         assertThat(stored[2]).contains("Bearer <REDACTED:bearer_token>").doesNotContain("abcdefghijklmnop");
         assertThat(stored[3]).doesNotContain("sk-live");
         var solution = jdbc.one("select title, description, steps[1] from solution where tenant = ?",
-                rs -> new String[] {rs.getString(1), rs.getString(2), rs.getString(3)}, tenant).orElseThrow();
+                rs -> new String[] { rs.getString(1), rs.getString(2), rs.getString(3) }, tenant).orElseThrow();
         assertThat(solution[0]).isEqualTo("Rotate <REDACTED:aws_access_key>");
         assertThat(solution[1]).isEqualTo("postgres://app:<REDACTED:password>@db:5432/app");
         assertThat(solution[2]).isEqualTo("use <REDACTED:github_token>");

@@ -13,8 +13,10 @@ import io.quarkus.security.runtime.QuarkusPrincipal;
 import io.quarkus.security.runtime.QuarkusSecurityIdentity;
 import io.smallrye.mutiny.Uni;
 
-/** Turns a bearer token into an identity: principal = tenant, roles = the scopes it may use
- * (each held scope and those below it), attribute {@code caller}. */
+/**
+ * Turns a bearer token into an identity: principal = tenant, roles = the scopes it may use
+ * (each held scope and those below it), attribute {@code caller}.
+ */
 @ApplicationScoped
 public class ApiTokenIdentityProvider implements IdentityProvider<TokenAuthenticationRequest> {
 

@@ -20,7 +20,7 @@ public class CurrentCaller {
         return identity.getAttribute(ApiTokenIdentityProvider.CALLER);
     }
 
-        public Caller get() {
+    public Caller get() {
         Caller caller = identity.getAttribute(ApiTokenIdentityProvider.CALLER);
         if (caller == null) {
             throw new UnauthorizedException("a bearer token is required");

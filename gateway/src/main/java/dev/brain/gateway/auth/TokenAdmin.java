@@ -76,7 +76,8 @@ public class TokenAdmin {
         }
         String project = blank(n.project()) ? "default" : n.project().strip();
         if (!PROJECT.matcher(project).matches()) {
-            throw new IllegalArgumentException("project: '" + project + "' is not a project name (1–128 of [A-Za-z0-9._-], first a letter or digit)");
+            throw new IllegalArgumentException(
+                    "project: '" + project + "' is not a project name (1–128 of [A-Za-z0-9._-], first a letter or digit)");
         }
         String label = n.label() == null ? "" : RequestText.clean(n.label()).strip(); // the services' text rule
         if (label.length() > MAX_LABEL) {
@@ -112,7 +113,8 @@ public class TokenAdmin {
     public TokenView revoke(Caller caller, long id) {
         ApiToken token = repository.findById(id);
         if (token == null || !visible(caller, token)) {
-            throw new UnknownToken("id: no token " + id + (caller.has(TokenScope.SYSTEM) ? "" : " in tenant " + caller.tenant()));
+            throw new UnknownToken(
+                    "id: no token " + id + (caller.has(TokenScope.SYSTEM) ? "" : " in tenant " + caller.tenant()));
         }
         return view(tokens.revoke(id).orElseThrow());
     }
@@ -123,7 +125,8 @@ public class TokenAdmin {
             throw new IllegalArgumentException("token: is required (the token itself, brn_…, or an id)");
         }
         ApiToken stored = tokens.find(token.strip()).filter(t -> visible(caller, t))
-                .orElseThrow(() -> new UnknownToken("token: no such token" + (caller.has(TokenScope.SYSTEM) ? "" : " in tenant " + caller.tenant())));
+                .orElseThrow(() -> new UnknownToken(
+                        "token: no such token" + (caller.has(TokenScope.SYSTEM) ? "" : " in tenant " + caller.tenant())));
         return view(tokens.revoke(stored.id).orElseThrow());
     }
 

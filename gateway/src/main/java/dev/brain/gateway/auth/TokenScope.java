@@ -11,7 +11,10 @@ import java.util.Set;
  * global jobs: retention, session clean-up, memory and knowledge decay; the local token of {@code ./brain up} has it).
  */
 public enum TokenScope {
-    READ, WRITE, ADMIN, SYSTEM;
+    READ,
+    WRITE,
+    ADMIN,
+    SYSTEM;
 
     /** The name in tokens, roles and messages: {@code read}, {@code write}, {@code admin}, {@code system}. */
     public String id() {

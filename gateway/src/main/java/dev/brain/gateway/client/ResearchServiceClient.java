@@ -147,7 +147,8 @@ public class ResearchServiceClient {
 
     /** Runs the prune cycle of one pair now (admin); a long deadline. */
     public Uni<RunKnowledgePruneResponse> runPrune(String tenant, Pair pair) {
-        return calls.call(knowledge, tenant, LONG, s -> s.runPrune(RunKnowledgePruneRequest.newBuilder().setPair(pair).build()));
+        return calls.call(knowledge, tenant, LONG,
+                s -> s.runPrune(RunKnowledgePruneRequest.newBuilder().setPair(pair).build()));
     }
 
     /** Runs the knowledge decay of every pair now (admin); a long deadline. */

@@ -54,7 +54,9 @@ final class ServiceCall {
     private volatile CircuitBreakerState state = CircuitBreakerState.CLOSED;
     private volatile String lastOutage = "";
 
-    /** Calls to {@code service} (its name in messages, e.g. {@code memory-service}) over {@code channel} as {@code config} says. */
+    /**
+     * Calls to {@code service} (its name in messages, e.g. {@code memory-service}) over {@code channel} as {@code config} says.
+     */
     ServiceCall(String service, Channel channel, ServicesConfig config) {
         this.service = service;
         this.channel = channel;
@@ -190,7 +192,8 @@ final class ServiceCall {
     /** What a call refused by the open breaker answers: one line, naming the service. */
     private ServiceCallException open() {
         return new ServiceCallException(Kind.UNAVAILABLE, service + " unavailable: failing fast for up to "
-                + openFor.toSeconds() + " s after repeated failures" + (lastOutage.isEmpty() ? "" : " (last: " + lastOutage + ")"));
+                + openFor.toSeconds() + " s after repeated failures"
+                + (lastOutage.isEmpty() ? "" : " (last: " + lastOutage + ")"));
     }
 
     /**
@@ -221,7 +224,8 @@ final class ServiceCall {
             reconnectNow();
         }
         return switch (code) {
-            case INVALID_ARGUMENT, OUT_OF_RANGE, FAILED_PRECONDITION -> new ServiceCallException(Kind.BAD_INPUT, description, code, false);
+            case INVALID_ARGUMENT, OUT_OF_RANGE, FAILED_PRECONDITION ->
+                new ServiceCallException(Kind.BAD_INPUT, description, code, false);
             case NOT_FOUND -> new ServiceCallException(Kind.NOT_FOUND, description, code, false);
             case ALREADY_EXISTS -> new ServiceCallException(Kind.CONFLICT, description, code, false);
             case PERMISSION_DENIED -> described

@@ -8,13 +8,13 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
+import dev.brain.tenancy.Tenancy;
 import io.grpc.Channel;
 import io.grpc.ConnectivityState;
 import io.grpc.ManagedChannel;
 import io.quarkus.grpc.GrpcClient;
 import io.quarkus.logging.Log;
 import io.quarkus.runtime.StartupEvent;
-import dev.brain.tenancy.Tenancy;
 
 /**
  * Connects the gateway to the three services while it starts, before it takes its first request. A gRPC channel is

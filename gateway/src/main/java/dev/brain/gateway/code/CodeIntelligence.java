@@ -12,13 +12,13 @@ import dev.brain.gateway.client.ErrorServiceClient;
 import dev.brain.gateway.code.CodeViews.ModuleHit;
 import dev.brain.gateway.code.CodeViews.ModuleList;
 import dev.brain.gateway.code.CodeViews.ModuleView;
-import dev.brain.gateway.code.CodeViews.Registration;
 import dev.brain.gateway.code.CodeViews.RegisteredModule;
+import dev.brain.gateway.code.CodeViews.Registration;
 import dev.brain.gateway.code.CodeViews.Reusable;
 import dev.brain.gateway.code.CodeViews.SimilarView;
 import dev.brain.gateway.code.CodeViews.Similarity;
-import dev.brain.gateway.errors.ErrorInputs.Who;
 import dev.brain.gateway.errors.ErrorInputs;
+import dev.brain.gateway.errors.ErrorInputs.Who;
 import dev.brain.gateway.errors.ErrorRequests;
 import dev.brain.grpc.v1.AnalyzeCodeRequest;
 import dev.brain.grpc.v1.AnalyzeCodeResponse;
@@ -74,7 +74,8 @@ public class CodeIntelligence {
     /** brain_register_code: analyses and registers a source in the caller's project. */
     public Uni<Registration> register(Who who, CodeInputs.RegisterCode in) {
         AnalyzeCodeRequest request = analyzeRequest(who, ErrorInputs.required("source_code", in.source_code()),
-                ErrorInputs.required("file_path", in.file_path()), in.name(), in.purpose(), in.language(), in.category(), false);
+                ErrorInputs.required("file_path", in.file_path()), in.name(), in.purpose(), in.language(), in.category(),
+                false);
         return errors.analyzeCode(who.tenant(), request, null).map(CodeIntelligence::registration);
     }
 
@@ -86,7 +87,8 @@ public class CodeIntelligence {
 
     private static AnalyzeCodeRequest analyzeRequest(Who who, String source, String filePath, String name,
             String purpose, String language, String category, boolean dryRun) {
-        return AnalyzeCodeRequest.newBuilder().setScope(ErrorRequests.scope(who)).setSource(source).setFilePath(filePath.strip())
+        return AnalyzeCodeRequest.newBuilder().setScope(ErrorRequests.scope(who)).setSource(source)
+                .setFilePath(filePath.strip())
                 .setName(orEmpty(name)).setPurpose(orEmpty(purpose)).setLanguage(orEmpty(language))
                 .setCategory(orEmpty(category)).setDryRun(dryRun).build();
     }

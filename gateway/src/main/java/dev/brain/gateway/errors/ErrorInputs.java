@@ -116,17 +116,20 @@ public final class ErrorInputs {
             throw new IllegalArgumentException("limit: " + limit + " is outside 1.." + MAX_LIMIT);
         }
         if (projectOnly && who.project() == null) {
-            throw new IllegalArgumentException("project: project_only needs a project (none given and the token has no default)");
+            throw new IllegalArgumentException(
+                    "project: project_only needs a project (none given and the token has no default)");
         }
     }
 
     /** brain_list_errors: the filter (blank = unresolved), then a limit of 1..100. */
     static ErrorListFilter listFilter(String filter, int limit) {
-        ErrorListFilter f = switch (filter == null || filter.isBlank() ? "unresolved" : filter.trim().toLowerCase(Locale.ROOT)) {
+        ErrorListFilter f = switch (filter == null || filter.isBlank() ? "unresolved"
+                : filter.trim().toLowerCase(Locale.ROOT)) {
             case "unresolved" -> ErrorListFilter.ERROR_LIST_FILTER_UNRESOLVED;
             case "recurring" -> ErrorListFilter.ERROR_LIST_FILTER_RECURRING;
             case "recent" -> ErrorListFilter.ERROR_LIST_FILTER_RECENT;
-            default -> throw new IllegalArgumentException("filter: '" + filter + "' is not one of unresolved, recurring, recent");
+            default ->
+                throw new IllegalArgumentException("filter: '" + filter + "' is not one of unresolved, recurring, recent");
         };
         if (limit < 1 || limit > MAX_LIST_LIMIT) {
             throw new IllegalArgumentException("limit: " + limit + " is outside 1.." + MAX_LIST_LIMIT);
@@ -161,7 +164,8 @@ public final class ErrorInputs {
             case "false_alarm" -> PreventionOutcome.PREVENTION_OUTCOME_REJECTED;
             case "" -> {
                 if (blocking == null) {
-                    throw new IllegalArgumentException("outcome: is required (prevented or false_alarm) unless blocking is given");
+                    throw new IllegalArgumentException(
+                            "outcome: is required (prevented or false_alarm) unless blocking is given");
                 }
                 yield PreventionOutcome.PREVENTION_OUTCOME_UNSPECIFIED;
             }
@@ -194,7 +198,8 @@ public final class ErrorInputs {
             case "success" -> SolutionOutcome.SOLUTION_OUTCOME_SUCCESS;
             case "failure" -> SolutionOutcome.SOLUTION_OUTCOME_FAILURE;
             case "partial" -> SolutionOutcome.SOLUTION_OUTCOME_PARTIAL;
-            default -> throw new IllegalArgumentException("outcome: '" + in.outcome() + "' is not one of success, failure, partial");
+            default ->
+                throw new IllegalArgumentException("outcome: '" + in.outcome() + "' is not one of success, failure, partial");
         };
     }
 

@@ -5,19 +5,19 @@ import java.util.Locale;
 
 import dev.brain.gateway.errors.ErrorViews.AttemptReport;
 import dev.brain.gateway.errors.ErrorViews.AttemptView;
-import dev.brain.gateway.errors.ErrorViews.ErrorList;
-import dev.brain.gateway.errors.ErrorViews.Forgotten;
-import dev.brain.gateway.errors.ErrorViews.ListedError;
-import dev.brain.gateway.errors.ErrorViews.RuleList;
-import dev.brain.gateway.errors.ErrorViews.RuleView;
 import dev.brain.gateway.errors.ErrorViews.ErrorDetail;
+import dev.brain.gateway.errors.ErrorViews.ErrorList;
 import dev.brain.gateway.errors.ErrorViews.ErrorQuery;
 import dev.brain.gateway.errors.ErrorViews.ErrorReport;
+import dev.brain.gateway.errors.ErrorViews.Forgotten;
+import dev.brain.gateway.errors.ErrorViews.ListedError;
 import dev.brain.gateway.errors.ErrorViews.MatchView;
 import dev.brain.gateway.errors.ErrorViews.Notifications;
 import dev.brain.gateway.errors.ErrorViews.PreventionCheck;
 import dev.brain.gateway.errors.ErrorViews.QueryResult;
 import dev.brain.gateway.errors.ErrorViews.Rating;
+import dev.brain.gateway.errors.ErrorViews.RuleList;
+import dev.brain.gateway.errors.ErrorViews.RuleView;
 import dev.brain.gateway.errors.ErrorViews.SolutionReport;
 import dev.brain.gateway.errors.ErrorViews.SolutionView;
 import dev.brain.gateway.errors.ErrorViews.WarningView;
@@ -95,7 +95,8 @@ public final class ErrorRenderer {
         if (r.language() != null && !r.language().isBlank()) {
             out.append(" · ").append(r.language());
         }
-        out.append(" · fingerprint ").append(r.fingerprint().length() > 12 ? r.fingerprint().substring(0, 12) : r.fingerprint());
+        out.append(" · fingerprint ")
+                .append(r.fingerprint().length() > 12 ? r.fingerprint().substring(0, 12) : r.fingerprint());
         if (r.truncated()) {
             out.append(String.format(Locale.ROOT, " · output truncated by %,d bytes", r.truncated_bytes()));
         }

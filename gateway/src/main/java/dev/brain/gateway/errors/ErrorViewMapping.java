@@ -151,8 +151,9 @@ final class ErrorViewMapping {
     }
 
     static RuleView rule(Rule r) {
-        String pattern = r.getErrorType() + (r.getRequiredTokensCount() == 0 ? "" : " … " + String.join(" … ",
-                r.getRequiredTokensList()));
+        String pattern = r.getErrorType() + (r.getRequiredTokensCount() == 0 ? ""
+                : " … " + String.join(" … ",
+                        r.getRequiredTokensList()));
         String kind = r.getRuleType() == RuleType.UNRECOGNIZED ? "unknown" : WireNames.of(r.getRuleType());
         return new RuleView(r.getId(), kind, r.getName(), pattern, r.getCommandsList(), r.getAction().getMessage(),
                 r.getConfidence(), r.getTriggerCount(), r.getSuccessCount(), r.getRejectionCount(), r.getBlocking(),
@@ -172,7 +173,8 @@ final class ErrorViewMapping {
                 : WireNames.of(ref);
         return new NotificationView(n.getId(), type, n.getSummary(), n.getProject().isEmpty() ? null : n.getProject(),
                 reference, n.getReferenceId(),
-                n.hasCreatedAt() ? Instant.ofEpochSecond(n.getCreatedAt().getSeconds(), n.getCreatedAt().getNanos()).toString() : null);
+                n.hasCreatedAt() ? Instant.ofEpochSecond(n.getCreatedAt().getSeconds(), n.getCreatedAt().getNanos()).toString()
+                        : null);
     }
 
     static SolutionReport solutionReport(long errorId, ReportSolutionResponse r) {
@@ -298,7 +300,8 @@ final class ErrorViewMapping {
     /** "searched 1,204 errors of the tenant; nearest 0.41 < 0.70". */
     static String searched(SearchFootprint f) {
         String scope = f.getScope().isBlank() ? "the tenant" : f.getScope().equals("tenant") ? "the tenant" : f.getScope();
-        StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "searched %,d errors of %s", f.getStoreSize(), scope));
+        StringBuilder text = new StringBuilder(
+                String.format(Locale.ROOT, "searched %,d errors of %s", f.getStoreSize(), scope));
         if (f.getCandidatesConsidered() > 0 && f.getCandidatesConsidered() != f.getStoreSize()) {
             text.append(String.format(Locale.ROOT, " (%,d scored)", f.getCandidatesConsidered()));
         }

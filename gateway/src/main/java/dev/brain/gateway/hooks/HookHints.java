@@ -120,8 +120,9 @@ public final class HookHints {
             for (ListedError e : unresolved.errors()) {
                 SolutionView best = e.best_solution();
                 String line = "#" + e.error_id() + " " + headline(e.error_type(), e.message()) + " (" + e.occurrences()
-                        + "×" + (best == null ? "" : "; try \"" + cut(one(best.title()), 60) + "\""
-                                + (best.observed_successes() > 0 ? ", worked " + best.observed_successes() + "×" : ""))
+                        + "×" + (best == null ? ""
+                                : "; try \"" + cut(one(best.title()), 60) + "\""
+                                        + (best.observed_successes() > 0 ? ", worked " + best.observed_successes() + "×" : ""))
                         + ")";
                 errors.add(line);
             }

@@ -36,7 +36,9 @@ public final class HookProjects {
         return d.isEmpty() ? null : sanitize(d.substring(d.lastIndexOf('/') + 1));
     }
 
-    /** {@code https://user:pw@github.com/acme/shop.git}, {@code git@github.com:acme/shop.git} → {@code github.com/acme/shop}. */
+    /**
+     * {@code https://user:pw@github.com/acme/shop.git}, {@code git@github.com:acme/shop.git} → {@code github.com/acme/shop}.
+     */
     public static String normalizeRepo(String url) {
         if (url == null || url.isBlank()) {
             return null;

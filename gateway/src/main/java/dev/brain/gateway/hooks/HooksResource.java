@@ -24,8 +24,8 @@ import dev.brain.gateway.auth.RequiresScope;
 import dev.brain.gateway.auth.TokenScope;
 import dev.brain.gateway.code.CodeHints;
 import dev.brain.gateway.code.CodeIntelligence;
-import dev.brain.gateway.errors.ErrorInputs.Who;
 import dev.brain.gateway.errors.ErrorInputs;
+import dev.brain.gateway.errors.ErrorInputs.Who;
 import dev.brain.gateway.errors.ErrorIntelligence;
 import dev.brain.gateway.errors.ErrorViews.ErrorList;
 import dev.brain.gateway.errors.ErrorViews.Notifications;
@@ -89,7 +89,7 @@ public class HooksResource {
             Uni<Notifications> notifications = errors.notificationsAboutProject(who, config.deadline())
                     .onFailure().recoverWithNull();
             Uni<Integer> findingCount = Uni.createFrom()
-                    .<FindingsIndex>deferred(() -> findings.index(who, config.deadline()))
+                    .<FindingsIndex> deferred(() -> findings.index(who, config.deadline()))
                     .map(FindingsIndex::count).onFailure().recoverWithNull();
             return Uni.combine().all().unis(registered, unresolved, rules, notifications, findingCount).asTuple()
                     .map(t -> context(SESSION_START, HookHints.digest(who.project(), t.getItem2(), t.getItem3(),

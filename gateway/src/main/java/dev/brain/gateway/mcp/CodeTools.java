@@ -1,6 +1,5 @@
 package dev.brain.gateway.mcp;
 
-
 import dev.brain.gateway.auth.CurrentCaller;
 import dev.brain.gateway.auth.RequiresScope;
 import dev.brain.gateway.auth.TokenScope;
@@ -28,7 +27,6 @@ public class CodeTools {
     private Who who(String project, McpConnection connection) {
         return ToolCalls.who(caller.get(), project, connection);
     }
-
 
     @RequiresScope(TokenScope.READ)
     @Tool(name = "brain_find_reusable_code", description = """

@@ -7,8 +7,8 @@ import dev.brain.gateway.auth.CurrentCaller;
 import dev.brain.gateway.auth.RequiresScope;
 import dev.brain.gateway.auth.ScopeGuard;
 import dev.brain.gateway.auth.TokenScope;
-import dev.brain.gateway.errors.ErrorInputs.Who;
 import dev.brain.gateway.errors.ErrorInputs;
+import dev.brain.gateway.errors.ErrorInputs.Who;
 import dev.brain.gateway.errors.ErrorIntelligence;
 import dev.brain.gateway.errors.ErrorRenderer;
 import dev.brain.gateway.hooks.HookConfig;
@@ -47,7 +47,6 @@ public class ErrorTools {
         return new Who(c.tenant(), ErrorInputs.project(project, fallback),
                 ErrorInputs.session(connection == null ? null : connection.id()));
     }
-
 
     @RequiresScope(TokenScope.WRITE)
     @Tool(name = "brain_report_error", description = """

@@ -1,6 +1,5 @@
 package dev.brain.gateway.mcp;
 
-
 import dev.brain.gateway.auth.CurrentCaller;
 import dev.brain.gateway.auth.RequiresScope;
 import dev.brain.gateway.auth.TokenScope;
@@ -28,7 +27,6 @@ public class FindingTools {
     private Who who(String project, McpConnection connection) {
         return ToolCalls.who(caller.get(), project, connection);
     }
-
 
     @RequiresScope(TokenScope.WRITE)
     @Tool(name = "save_finding", description = """
@@ -62,6 +60,7 @@ public class FindingTools {
     public Uni<ToolResponse> findingsIndex(
             @ToolArg(name = "project", description = Descriptions.PROJECT, required = false) String project,
             McpConnection connection) {
-        return McpErrors.guard(() -> findings.index(who(project, connection), null).map(ToolCalls.respond(FindingsRenderer::index)));
+        return McpErrors
+                .guard(() -> findings.index(who(project, connection), null).map(ToolCalls.respond(FindingsRenderer::index)));
     }
 }

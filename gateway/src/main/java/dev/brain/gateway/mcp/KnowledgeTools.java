@@ -25,7 +25,6 @@ public class KnowledgeTools {
         this.caller = caller;
     }
 
-
     @RequiresScope(TokenScope.READ)
     @Tool(name = "knowledge_search", description = """
             Before researching a topic, look in your knowledge library: what earlier research runs distilled. \

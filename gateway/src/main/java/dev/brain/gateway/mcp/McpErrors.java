@@ -21,6 +21,7 @@ final class McpErrors {
             return Uni.createFrom().failure(new ToolCallException(Reasons.oneLine(e.getMessage())));
         }
         return uni.onFailure(ServiceCallException.class).transform(f -> new ToolCallException(Reasons.oneLine(f.getMessage())))
-                .onFailure(IllegalArgumentException.class).transform(f -> new ToolCallException(Reasons.oneLine(f.getMessage())));
+                .onFailure(IllegalArgumentException.class)
+                .transform(f -> new ToolCallException(Reasons.oneLine(f.getMessage())));
     }
 }

@@ -69,6 +69,8 @@ class McpRequestShape {
             return null;
         }
         return "Invalid Request: the body must be a JSON-RPC message object (or a non-empty array of them), not "
-                + (json == null ? "null" : json instanceof JsonArray a && a.isEmpty() ? "an empty array" : "this " + json.getClass().getSimpleName());
+                + (json == null ? "null"
+                        : json instanceof JsonArray a && a.isEmpty() ? "an empty array"
+                                : "this " + json.getClass().getSimpleName());
     }
 }

@@ -24,7 +24,6 @@ public class MemoryTools {
         this.caller = caller;
     }
 
-
     @RequiresScope(TokenScope.WRITE)
     @Tool(name = "memory_remember", description = """
             Stores something worth remembering about the user, the work or yourself: a fact, preference, \

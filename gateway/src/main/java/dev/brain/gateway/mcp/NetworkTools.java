@@ -36,7 +36,8 @@ public class NetworkTools {
             @ToolArg(name = "node_id", description = "Id of the start node, as returned by the tool that stored it") long nodeId,
             @ToolArg(name = "max_depth", description = "Most links to follow from the start node (1-5)", required = false, defaultValue = "3") int maxDepth) {
         return McpErrors.guard(() -> network.explore(caller.get().tenant(), NodeTypes.ref("node", nodeType, nodeId), maxDepth)
-                .map(result -> new ToolResponse(false, List.of(new TextContent(NetworkRenderer.explore(result))), result, null)));
+                .map(result -> new ToolResponse(false, List.of(new TextContent(NetworkRenderer.explore(result))), result,
+                        null)));
     }
 
     @RequiresScope(TokenScope.READ)
@@ -51,6 +52,7 @@ public class NetworkTools {
             @ToolArg(name = "to_id", description = "Id of the second node") long toId) {
         return McpErrors.guard(() -> network.connections(caller.get().tenant(), NodeTypes.ref("from", fromType, fromId),
                 NodeTypes.ref("to", toType, toId))
-                .map(result -> new ToolResponse(false, List.of(new TextContent(NetworkRenderer.connection(result))), result, null)));
+                .map(result -> new ToolResponse(false, List.of(new TextContent(NetworkRenderer.connection(result))), result,
+                        null)));
     }
 }

@@ -21,7 +21,6 @@ public class ResearchTools {
         this.caller = caller;
     }
 
-
     @RequiresScope(TokenScope.READ)
     @Tool(name = "brain_insights", description = """
             Insights that Brain's hourly research cycle found across all your projects: rising or falling \

@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.function.Function;
 
 import dev.brain.gateway.auth.Caller;
-import dev.brain.gateway.errors.ErrorInputs.Who;
 import dev.brain.gateway.errors.ErrorInputs;
+import dev.brain.gateway.errors.ErrorInputs.Who;
 import io.quarkiverse.mcp.server.McpConnection;
 import io.quarkiverse.mcp.server.TextContent;
 import io.quarkiverse.mcp.server.ToolResponse;

@@ -35,7 +35,8 @@ public class ToolGroups implements ToolFilter {
 
     private final Set<String> enabled;
 
-    public ToolGroups(@ConfigProperty(name = "brain.mcp.groups", defaultValue = "errors,code,memory,research,findings") List<String> groups) {
+    public ToolGroups(
+            @ConfigProperty(name = "brain.mcp.groups", defaultValue = "errors,code,memory,research,findings") List<String> groups) {
         this.enabled = of(groups);
     }
 

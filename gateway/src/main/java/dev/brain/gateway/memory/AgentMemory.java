@@ -91,7 +91,8 @@ public class AgentMemory {
         }
         String name = agent.trim();
         if (!AGENT.matcher(name).matches()) {
-            throw new IllegalArgumentException("agent: '" + name + "' is not an agent id (1–100 characters of [A-Za-z0-9._:@/-])");
+            throw new IllegalArgumentException(
+                    "agent: '" + name + "' is not an agent id (1–100 characters of [A-Za-z0-9._:@/-])");
         }
         return name;
     }
@@ -116,7 +117,8 @@ public class AgentMemory {
 
     static double salience(Double salience) {
         if (salience == null) {
-            throw new IllegalArgumentException("salience: is required (0–1: how much this matters; ≥ 0.7 goes to long-term memory)");
+            throw new IllegalArgumentException(
+                    "salience: is required (0–1: how much this matters; ≥ 0.7 goes to long-term memory)");
         }
         if (!Double.isFinite(salience) || salience < 0 || salience > 1) {
             throw new IllegalArgumentException("salience: " + salience + " is outside 0–1");
@@ -267,7 +269,8 @@ public class AgentMemory {
             if (!memories.isEmpty()) {
                 return Uni.createFrom().item(recall(turnId, query, pair, response, memories, null, List.of()));
             }
-            String searched = "searched the long-term memory of " + pair.getAgentId() + " for \"" + MemoryRenderer.shorten(query)
+            String searched = "searched the long-term memory of " + pair.getAgentId() + " for \""
+                    + MemoryRenderer.shorten(query)
                     + "\" (hops " + response.getHops() + "): no memory came close enough to come to mind";
             // what was remembered but is still short-term (promotion moves it to long-term memory)
             return memory.searchEntries(tenant, SearchEntriesRequest.newBuilder().setPair(pair).setQueryText(query)

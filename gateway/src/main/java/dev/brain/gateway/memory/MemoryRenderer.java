@@ -45,7 +45,8 @@ public final class MemoryRenderer {
                 out.append("\nRemembered but still short-term (not promoted into long-term memory yet):");
                 for (PendingEntry p : r.pending()) {
                     out.append("\n- entry #").append(p.entry_id()).append(" \"").append(shorten(p.content()))
-                            .append("\" (similarity ").append(two(p.cosine())).append(", ").append(p.promotion_state()).append(')');
+                            .append("\" (similarity ").append(two(p.cosine())).append(", ").append(p.promotion_state())
+                            .append(')');
                 }
             }
             return out.toString();
@@ -64,8 +65,10 @@ public final class MemoryRenderer {
             case "COMPUTED" -> f.reinforced().isEmpty()
                     ? "Nothing reinforced: none of the " + f.candidates() + " memories recalled in turn " + f.turn_id()
                             + " was close enough to the answer"
-                            + (f.closest_rejected() == null ? "" : " (closest " + two(f.closest_rejected()) + " < "
-                                    + two(f.threshold()) + ")") + replay + "."
+                            + (f.closest_rejected() == null ? ""
+                                    : " (closest " + two(f.closest_rejected()) + " < "
+                                            + two(f.threshold()) + ")")
+                            + replay + "."
                     : "Reinforced " + f.reinforced().size() + (f.reinforced().size() == 1 ? " memory" : " memories")
                             + " used in the answer: node" + (f.reinforced().size() == 1 ? " #" : "s #")
                             + String.join(", #", f.reinforced().stream().map(String::valueOf).toList()) + replay + ".";

@@ -7,8 +7,8 @@ import java.util.stream.Collectors;
 import dev.brain.gateway.network.NetworkViews.Connection;
 import dev.brain.gateway.network.NetworkViews.Exploration;
 import dev.brain.gateway.network.NetworkViews.Hop;
-import dev.brain.gateway.network.NetworkViews.Node;
 import dev.brain.gateway.network.NetworkViews.NetworkStats;
+import dev.brain.gateway.network.NetworkViews.Node;
 import dev.brain.grpc.v1.SynapseType;
 import dev.brain.wire.WireNames;
 
@@ -47,7 +47,8 @@ public final class NetworkRenderer {
         return String.format(Locale.ROOT, "%s and %s are connected in %d hop%s (strength %.2f, the product of the"
                 + " weights): %s", from, to, connection.hops().size(), connection.hops().size() == 1 ? "" : "s",
                 connection.total_weight(), path(connection.hops()))
-                + (connection.partial() ? " (the strongest found before the search's time limit; a stronger one may exist)" : "");
+                + (connection.partial() ? " (the strongest found before the search's time limit; a stronger one may exist)"
+                        : "");
     }
 
     public static String stats(NetworkStats stats) {

@@ -9,8 +9,8 @@ import dev.brain.gateway.client.ServiceCallException;
 import dev.brain.gateway.network.NetworkViews.Connection;
 import dev.brain.gateway.network.NetworkViews.Exploration;
 import dev.brain.gateway.network.NetworkViews.Hop;
-import dev.brain.gateway.network.NetworkViews.Node;
 import dev.brain.gateway.network.NetworkViews.NetworkStats;
+import dev.brain.gateway.network.NetworkViews.Node;
 import dev.brain.grpc.v1.ActivatedNode;
 import dev.brain.grpc.v1.GetSynapseStatsResponse;
 import dev.brain.grpc.v1.NodeRef;
@@ -55,8 +55,9 @@ public class NetworkService {
         }
         return memory.findPath(tenant, from, to).map(path -> new Connection(key(from), key(to), path.getFound(),
                 path.getTotalWeight(), path.getStepsList().stream().map(NetworkService::hop).toList(), path.getPartial(),
-                path.getFound() ? null : "no chain of up to 5 synapses links " + NodeTypes.text(from) + " and "
-                        + NodeTypes.text(to)));
+                path.getFound() ? null
+                        : "no chain of up to 5 synapses links " + NodeTypes.text(from) + " and "
+                                + NodeTypes.text(to)));
     }
 
     public Uni<NetworkStats> stats(String tenant) {

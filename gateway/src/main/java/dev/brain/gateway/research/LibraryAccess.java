@@ -108,7 +108,8 @@ public class LibraryAccess {
         }
         int bytes = in.distillate().getBytes(StandardCharsets.UTF_8).length;
         if (bytes > MAX_DISTILLATE_BYTES) {
-            throw new IllegalArgumentException("distillate: " + bytes + " bytes, at most " + MAX_DISTILLATE_BYTES + " (256 KiB)");
+            throw new IllegalArgumentException(
+                    "distillate: " + bytes + " bytes, at most " + MAX_DISTILLATE_BYTES + " (256 KiB)");
         }
         double salience = salience(in.salience());
         ResearchStatus status = in.status() == null || in.status().isBlank() ? ResearchStatus.RESEARCH_STATUS_UNSPECIFIED
@@ -187,14 +188,17 @@ public class LibraryAccess {
             throw new IllegalArgumentException("path: " + p.length() + " characters, at most " + MAX_PATH_CHARS);
         }
         if (!PATH.matcher(p).matches()) {
-            throw new IllegalArgumentException("path: '" + p + "' is not a library path (letters, digits, '.', '_', '-', ':', '@', '/')");
+            throw new IllegalArgumentException(
+                    "path: '" + p + "' is not a library path (letters, digits, '.', '_', '-', ':', '@', '/')");
         }
         if (p.startsWith("/")) {
-            throw new IllegalArgumentException("path: '" + p + "' is absolute; library paths are relative (agent/user/file.md)");
+            throw new IllegalArgumentException(
+                    "path: '" + p + "' is absolute; library paths are relative (agent/user/file.md)");
         }
         for (String segment : p.split("/", -1)) {
             if (segment.isEmpty() || segment.equals(".") || segment.equals("..")) {
-                throw new IllegalArgumentException("path: '" + p + "' leaves or skips a directory; library paths stay in the pair directory");
+                throw new IllegalArgumentException(
+                        "path: '" + p + "' leaves or skips a directory; library paths stay in the pair directory");
             }
         }
         return p;

@@ -76,8 +76,9 @@ public class ResearchIntelligence {
                 .setPageToken(pageToken == null ? "" : pageToken.strip()).build();
         String searched = "the " + ResearchProtos.name(wanted) + " insights of tenant " + tenant
                 + (name == null ? "" : " about project " + name)
-                + " (" + (types.isEmpty() ? "all types" : "type " + types.stream()
-                        .map(ResearchProtos::name).collect(Collectors.joining(", ")))
+                + " (" + (types.isEmpty() ? "all types"
+                        : "type " + types.stream()
+                                .map(ResearchProtos::name).collect(Collectors.joining(", ")))
                 + ", priority ≥ " + ResearchProtos.name(priority) + ")";
         return research.listInsights(tenant, request).map(r -> new Insights(
                 r.getInsightsList().stream().map(ResearchIntelligence::view).toList(), searched, r.getNextPageToken()));

@@ -109,7 +109,9 @@ public class AdminJobsResource {
         return run("research", "decay", null);
     }
 
-    /** The jobs of the caller's tenant: {@code error/learning}, {@code research/cycle}, {@code research/prune}; unknown → 404. */
+    /**
+     * The jobs of the caller's tenant: {@code error/learning}, {@code research/cycle}, {@code research/prune}; unknown → 404.
+     */
     @POST
     @Path("/{service}/{job}")
     @Produces(MediaType.APPLICATION_JSON)

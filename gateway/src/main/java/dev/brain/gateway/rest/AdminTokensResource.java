@@ -19,10 +19,10 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 import dev.brain.gateway.auth.CurrentCaller;
 import dev.brain.gateway.auth.RequiresScope;
+import dev.brain.gateway.auth.TokenAdmin;
 import dev.brain.gateway.auth.TokenAdmin.CreatedToken;
 import dev.brain.gateway.auth.TokenAdmin.NewToken;
 import dev.brain.gateway.auth.TokenAdmin.TokenView;
-import dev.brain.gateway.auth.TokenAdmin;
 import dev.brain.gateway.auth.TokenScope;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 

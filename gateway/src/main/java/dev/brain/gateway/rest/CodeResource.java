@@ -19,8 +19,8 @@ import dev.brain.gateway.auth.TokenScope;
 import dev.brain.gateway.code.CodeInputs;
 import dev.brain.gateway.code.CodeIntelligence;
 import dev.brain.gateway.code.CodeRenderer;
-import dev.brain.gateway.errors.ErrorInputs.Who;
 import dev.brain.gateway.errors.ErrorInputs;
+import dev.brain.gateway.errors.ErrorInputs.Who;
 import io.smallrye.mutiny.Uni;
 
 /**

@@ -16,7 +16,8 @@ import dev.brain.gateway.Reasons;
 import dev.brain.gateway.client.ServiceCallException;
 
 /**
- * REST answers for failed calls: 400 naming the field, 404, 403, 409 when a record exists already, 501 when the service does not offer the call yet,
+ * REST answers for failed calls: 400 naming the field, 404, 403, 409 when a record exists already, 501 when the service does
+ * not offer the call yet,
  * or 503 when a service is down; always one line.
  */
 public class ErrorMappers {
@@ -38,7 +39,8 @@ public class ErrorMappers {
         String field = e.getPath().stream().map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
                 .collect(Collectors.joining("."));
         String type = e.getTargetType() == null ? "another type" : e.getTargetType().getSimpleName();
-        return error(Response.Status.BAD_REQUEST, (field.isEmpty() ? "body" : field) + ": a value of type " + type + " is required");
+        return error(Response.Status.BAD_REQUEST,
+                (field.isEmpty() ? "body" : field) + ": a value of type " + type + " is required");
     }
 
     /** A body that is not JSON at all: the JSON reader's bare 400 gets a reason; every other status passes unchanged. */
@@ -46,7 +48,8 @@ public class ErrorMappers {
     public Response webApplication(WebApplicationException e) {
         if (e.getResponse().getStatus() == 400 && e.getCause() instanceof JacksonException j) {
             String why = String.valueOf(j.getOriginalMessage()).replaceAll("\\s+", " ");
-            return error(Response.Status.BAD_REQUEST, "body: not valid JSON (" + (why.length() > 200 ? why.substring(0, 200) : why) + ")");
+            return error(Response.Status.BAD_REQUEST,
+                    "body: not valid JSON (" + (why.length() > 200 ? why.substring(0, 200) : why) + ")");
         }
         return e.getResponse();
     }

@@ -29,8 +29,8 @@ import dev.brain.gateway.auth.RequiresScope;
 import dev.brain.gateway.auth.ScopeGuard;
 import dev.brain.gateway.auth.TokenScope;
 import dev.brain.gateway.client.ErrorServiceClient;
-import dev.brain.gateway.errors.ErrorInputs.Who;
 import dev.brain.gateway.errors.ErrorInputs;
+import dev.brain.gateway.errors.ErrorInputs.Who;
 import dev.brain.gateway.errors.ErrorIntelligence;
 import dev.brain.gateway.errors.ErrorRenderer;
 import dev.brain.grpc.v1.ErrorImportConflict;
@@ -263,7 +263,8 @@ public class ErrorsResource {
             case "", "fail" -> ErrorImportConflict.ERROR_IMPORT_CONFLICT_FAIL;
             case "skip" -> ErrorImportConflict.ERROR_IMPORT_CONFLICT_SKIP;
             case "replace" -> ErrorImportConflict.ERROR_IMPORT_CONFLICT_REPLACE;
-            default -> throw new IllegalArgumentException("on_conflict: '" + onConflict.trim() + "' is not one of fail, skip, replace");
+            default -> throw new IllegalArgumentException(
+                    "on_conflict: '" + onConflict.trim() + "' is not one of fail, skip, replace");
         };
     }
 

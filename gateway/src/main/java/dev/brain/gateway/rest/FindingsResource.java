@@ -17,8 +17,8 @@ import dev.brain.gateway.auth.Caller;
 import dev.brain.gateway.auth.CurrentCaller;
 import dev.brain.gateway.auth.RequiresScope;
 import dev.brain.gateway.auth.TokenScope;
-import dev.brain.gateway.errors.ErrorInputs.Who;
 import dev.brain.gateway.errors.ErrorInputs;
+import dev.brain.gateway.errors.ErrorInputs.Who;
 import dev.brain.gateway.findings.FindingViews.FindingInput;
 import dev.brain.gateway.findings.FindingsRenderer;
 import dev.brain.gateway.findings.ProjectFindings;
@@ -46,7 +46,6 @@ public class FindingsResource {
         Caller c = caller.get();
         return new Who(c.tenant(), ErrorInputs.project(project, null), ErrorInputs.session(session));
     }
-
 
     /** findings_index: lines {@code slug — title — hook} by slug, their count and size. */
     @RequiresScope(TokenScope.READ)

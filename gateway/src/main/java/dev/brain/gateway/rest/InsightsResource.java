@@ -96,7 +96,8 @@ public class InsightsResource {
     @Path("/trends")
     public Uni<Response> trends(@QueryParam("project") String project, @QueryParam("window_days") String windowDays,
             @Context HttpHeaders headers) {
-        return Uni.createFrom().deferred(() -> research.trends(tenant(), project, QueryValues.integer("window_days", windowDays)))
+        return Uni.createFrom()
+                .deferred(() -> research.trends(tenant(), project, QueryValues.integer("window_days", windowDays)))
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, ResearchRenderer::trends));
     }
 }

@@ -136,7 +136,8 @@ public class MemoryResource {
             }
         };
         return Response.ok(body, JSON_LINES).header("Content-Disposition",
-                "attachment; filename=\"brain-memory-" + AgentMemory.agent(agent).replaceAll("[^A-Za-z0-9._-]", "_") + ".jsonl\"")
+                "attachment; filename=\"brain-memory-" + AgentMemory.agent(agent).replaceAll("[^A-Za-z0-9._-]", "_")
+                        + ".jsonl\"")
                 .build();
     }
 
@@ -166,7 +167,8 @@ public class MemoryResource {
                 case "nodes" -> MemoryRecordKind.MEMORY_RECORD_KIND_NODES;
                 case "edges" -> MemoryRecordKind.MEMORY_RECORD_KIND_EDGES;
                 case "synapses" -> MemoryRecordKind.MEMORY_RECORD_KIND_SYNAPSES;
-                default -> throw new IllegalArgumentException("kinds: '" + name + "' is not one of entries, nodes, edges, synapses");
+                default ->
+                    throw new IllegalArgumentException("kinds: '" + name + "' is not one of entries, nodes, edges, synapses");
             });
         }
         return result;
@@ -177,7 +179,8 @@ public class MemoryResource {
             case "", "fail" -> ImportConflictPolicy.IMPORT_CONFLICT_POLICY_FAIL;
             case "skip" -> ImportConflictPolicy.IMPORT_CONFLICT_POLICY_SKIP;
             case "replace" -> ImportConflictPolicy.IMPORT_CONFLICT_POLICY_REPLACE;
-            default -> throw new IllegalArgumentException("on_conflict: '" + onConflict.trim() + "' is not one of fail, skip, replace");
+            default -> throw new IllegalArgumentException(
+                    "on_conflict: '" + onConflict.trim() + "' is not one of fail, skip, replace");
         };
     }
 
@@ -209,7 +212,8 @@ public class MemoryResource {
                     .setRecomputeEdges(recomputeEdges).setEmbedMissing(embedMissing)).build());
             for (int from = 0; from < data.length; from += IMPORT_CHUNK_BYTES) {
                 messages.add(ImportMemoryRequest.newBuilder()
-                        .setData(ByteString.copyFrom(Arrays.copyOfRange(data, from, Math.min(data.length, from + IMPORT_CHUNK_BYTES))))
+                        .setData(ByteString
+                                .copyFrom(Arrays.copyOfRange(data, from, Math.min(data.length, from + IMPORT_CHUNK_BYTES))))
                         .build());
             }
             return memory.importMemory(c.tenant(), Multi.createFrom().iterable(messages))

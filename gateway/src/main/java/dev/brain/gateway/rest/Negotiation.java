@@ -29,7 +29,8 @@ final class Negotiation {
 
     static <T> Response answer(HttpHeaders headers, Response.Status status, T view, Function<T, String> render) {
         return wantsText(headers)
-                ? Response.status(status).type(MediaType.TEXT_PLAIN_TYPE.withCharset("UTF-8")).entity(render.apply(view)).build()
+                ? Response.status(status).type(MediaType.TEXT_PLAIN_TYPE.withCharset("UTF-8")).entity(render.apply(view))
+                        .build()
                 : Response.status(status).type(MediaType.APPLICATION_JSON_TYPE).entity(view).build();
     }
 }

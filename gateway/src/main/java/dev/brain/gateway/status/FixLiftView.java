@@ -52,8 +52,9 @@ public record FixLiftView(String scope, Group offered, Group not_offered) {
         }
         String text = g.failures() + (g.failures() == 1 ? " failure" : " failures") + ", came back " + g.recurred()
                 + "× (" + Math.round(g.recurrence_rate() * 100) + " %)";
-        return g.succeeded() == 0 ? text : text + ", fixed " + g.succeeded() + "× after " + duration(g.median_ms_to_success())
-                + " (median)";
+        return g.succeeded() == 0 ? text
+                : text + ", fixed " + g.succeeded() + "× after " + duration(g.median_ms_to_success())
+                        + " (median)";
     }
 
     /** "450 ms", "45 s", "3 min", "2 h". */

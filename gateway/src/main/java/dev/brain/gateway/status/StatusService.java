@@ -14,7 +14,10 @@ import dev.brain.gateway.network.NetworkViews.NetworkStats;
 import dev.brain.grpc.v1.Scope;
 import io.smallrye.mutiny.Uni;
 
-/** Asks the three services for their counts (and research-service for its cycles) at once; a service that is down is reported, not fatal. */
+/**
+ * Asks the three services for their counts (and research-service for its cycles) at once; a service that is down is reported,
+ * not fatal.
+ */
 @ApplicationScoped
 public class StatusService {
 

@@ -26,8 +26,8 @@ import dev.brain.gateway.auth.CurrentCaller;
 import dev.brain.gateway.auth.TokenScope;
 import dev.brain.gateway.client.MemoryServiceClient;
 import dev.brain.gateway.client.ServiceCallException;
-import dev.brain.gateway.errors.ErrorInputs.Who;
 import dev.brain.gateway.errors.ErrorInputs;
+import dev.brain.gateway.errors.ErrorInputs.Who;
 import dev.brain.gateway.errors.ErrorIntelligence;
 import dev.brain.gateway.errors.ErrorViews.ErrorDetail;
 import dev.brain.gateway.memory.AgentMemory;
@@ -42,10 +42,10 @@ import dev.brain.gateway.research.ResearchViews.Insights;
 import dev.brain.gateway.research.ResearchViews.KnowledgeSearch;
 import dev.brain.gateway.status.BrainStatus;
 import dev.brain.gateway.status.StatusService;
-import dev.brain.grpc.v1.NodeRef;
 import dev.brain.gateway.ui.UiViews.ErrorRow;
 import dev.brain.gateway.ui.UiViews.Graph;
 import dev.brain.gateway.ui.UiViews.Page;
+import dev.brain.grpc.v1.NodeRef;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.smallrye.common.annotation.Blocking;
@@ -205,7 +205,8 @@ public class UiPages {
             projectName = ErrorInputs.project(project, c.defaultProject());
         } catch (IllegalArgumentException badProject) { // the page with the reason, not the REST API's JSON
             return Uni.createFrom().item(Response.status(Response.Status.BAD_REQUEST).entity(Templates.errors(
-                    page(c, "errors"), q, f, c.defaultProject(), all, false, List.of(), null, badProject.getMessage())).build());
+                    page(c, "errors"), q, f, c.defaultProject(), all, false, List.of(), null, badProject.getMessage()))
+                    .build());
         }
         Who who = new Who(c.tenant(), projectName, null);
         boolean searching = q != null && !q.isBlank();
@@ -216,7 +217,9 @@ public class UiPages {
                         .map(r -> r.errors().stream().map(ErrorRow::of).toList());
         return rows.map(list -> Templates.errors(page(c, "errors"), q, f, who.project(), all, searching, list,
                 list.isEmpty() ? "no error of project " + who.project() + (q == null || q.isBlank()
-                        ? " is " + f : " matches “" + q.strip() + "”") : null, null))
+                        ? " is " + f
+                        : " matches “" + q.strip() + "”") : null,
+                null))
                 .onFailure().recoverWithItem(t -> Templates.errors(page(c, "errors"), q, f, who.project(), all,
                         searching, List.of(), null, problem(t)))
                 .map(t -> Response.ok(t).build());

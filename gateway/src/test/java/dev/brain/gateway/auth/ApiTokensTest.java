@@ -64,7 +64,8 @@ class ApiTokensTest {
     void onlyTheHashIsStored() throws Exception {
         String token = tokens.create("hash-test", "default", Set.of("read"), "test");
         try (Connection c = dataSource.getConnection();
-                PreparedStatement s = c.prepareStatement("select count(*) from api_token where token_sha256 = ? or token_sha256 = ?")) {
+                PreparedStatement s = c
+                        .prepareStatement("select count(*) from api_token where token_sha256 = ? or token_sha256 = ?")) {
             s.setString(1, ApiTokens.sha256(token));
             s.setString(2, token);
             try (ResultSet rs = s.executeQuery()) {
@@ -73,7 +74,8 @@ class ApiTokensTest {
             }
         }
         try (Connection c = dataSource.getConnection();
-                PreparedStatement s = c.prepareStatement("select count(*) from api_token where position(? in token_sha256) > 0 or position(? in label) > 0")) {
+                PreparedStatement s = c.prepareStatement(
+                        "select count(*) from api_token where position(? in token_sha256) > 0 or position(? in label) > 0")) {
             s.setString(1, token.substring(4, 20));
             s.setString(2, token.substring(4, 20));
             try (ResultSet rs = s.executeQuery()) {

@@ -173,7 +173,8 @@ class ScopeTableTest {
                 if (allowed == refused) {
                     wrong.add(name + " with " + session.getKey() + ": " + (refused ? "refused" : "served") + " — " + text);
                 } else if (refused && !text.contains("needs a token with scope " + required.id())) {
-                    wrong.add(name + " with " + session.getKey() + ": the refusal does not name " + required.id() + ": " + text);
+                    wrong.add(
+                            name + " with " + session.getKey() + ": the refusal does not name " + required.id() + ": " + text);
                 }
             }
         }
@@ -242,7 +243,8 @@ class ScopeTableTest {
         @SuppressWarnings("unchecked")
         Map<String, Object> schema = (Map<String, Object>) tool.get("inputSchema");
         @SuppressWarnings("unchecked")
-        Map<String, Map<String, Object>> properties = (Map<String, Map<String, Object>>) schema.getOrDefault("properties", Map.of());
+        Map<String, Map<String, Object>> properties = (Map<String, Map<String, Object>>) schema.getOrDefault("properties",
+                Map.of());
         @SuppressWarnings("unchecked")
         List<String> required = (List<String>) schema.getOrDefault("required", List.of());
         Map<String, Object> arguments = new LinkedHashMap<>();

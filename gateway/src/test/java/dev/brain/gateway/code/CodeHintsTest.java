@@ -7,8 +7,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import dev.brain.gateway.code.CodeViews.Registration;
 import dev.brain.gateway.code.CodeViews.RegisteredModule;
+import dev.brain.gateway.code.CodeViews.Registration;
 import dev.brain.gateway.code.CodeViews.SimilarView;
 
 /** The PostToolUse code hints: a similar module elsewhere, "register it" only for a whole unregistered file. */
@@ -17,7 +17,8 @@ class CodeHintsTest {
     static Registration analysis(boolean reusable, SimilarView... similar) {
         return new Registration(0, reusable ? 0.82 : 0.41, Map.of(), "file", "typescript", reusable,
                 List.of(new RegisteredModule(0, "retry", "file", reusable ? 0.82 : 0.41, reusable, Map.of(), 1, 9,
-                        false)), List.of(similar), false);
+                        false)),
+                List.of(similar), false);
     }
 
     @Test

@@ -97,7 +97,8 @@ class CodeToolsTest {
                 "file_path", "src/utils/retry.ts")));
         long moduleId = registered.getLong("structuredContent.module_id");
         assertThat(moduleId).isPositive();
-        assertThat(registered.getDouble("structuredContent.reusability_score")).isEqualTo(0.97, org.assertj.core.data.Offset.offset(1e-4));
+        assertThat(registered.getDouble("structuredContent.reusability_score")).isEqualTo(0.97,
+                org.assertj.core.data.Offset.offset(1e-4));
         assertThat(registered.getMap("structuredContent.signals")).hasSize(6);
         assertThat(registered.getString("structuredContent.granularity")).isEqualTo("file");
         assertThat(registered.getString("content[0].text")).contains("module #" + moduleId + " retry")

@@ -96,14 +96,16 @@ class ErrorCorrectionToolsTest {
         assertThat(diff.substring(0, diff.indexOf("… ("))).hasSizeLessThanOrEqualTo(2048);
         assertThat(error.getString("structuredContent.attempts[0].description")).isEqualTo("Added the key to the fixture");
         assertThat(error.getString("structuredContent.attempts[0].reason")).isEqualTo("live orders lack it");
-        assertThat(error.getString("content[0].text")).contains("1. Replace order").contains("failed because live orders lack it");
+        assertThat(error.getString("content[0].text")).contains("1. Replace order")
+                .contains("failed because live orders lack it");
 
         // the report of the same error carries the solution's steps and the attempt, so the agent can act at once
         JsonPath again = ok(mcp.callTool("brain_report_error", Map.of("error_output", KEY_ERROR)));
         assertThat(again.getList("structuredContent.solutions[0].steps")).hasSize(2);
         assertThat(again.getString("structuredContent.attempts[0].reason")).isEqualTo("live orders lack it");
         JsonPath query = ok(mcp.callTool("brain_query_error", Map.of("query", "KeyError customer_ref")));
-        assertThat(query.getString("structuredContent.results[0].attempts[0].description")).isEqualTo("Added the key to the fixture");
+        assertThat(query.getString("structuredContent.results[0].attempts[0].description"))
+                .isEqualTo("Added the key to the fixture");
     }
 
     @Test
@@ -142,7 +144,8 @@ class ErrorCorrectionToolsTest {
         JsonPath updated = ok(mcp.callTool("brain_update_error", Map.of("error_id", errorId, "not_an_error", true,
                 "note", "expected in the demo")));
         assertThat(updated.getBoolean("structuredContent.not_an_error")).isTrue();
-        assertThat(ok(mcp.callTool("brain_list_errors", Map.of("filter", "recent"))).getList("structuredContent.errors")).isEmpty();
+        assertThat(ok(mcp.callTool("brain_list_errors", Map.of("filter", "recent"))).getList("structuredContent.errors"))
+                .isEmpty();
         // a near-identical error in another project does not match it
         JsonPath other = ok(mcp.callTool("brain_report_error", Map.of("error_output", KEY_ERROR.replace("line 7", "line 9"),
                 "project", "shop-api")));
@@ -173,13 +176,15 @@ class ErrorCorrectionToolsTest {
         assertThat(forgotten.getMap("structuredContent.deleted")).containsEntry("error", 1).containsEntry("solution", 1)
                 .containsEntry("error_occurrence", 1);
         assertThat(failed(mcp.callTool("brain_get_error", Map.of("error_id", keyError)))).contains("no such error");
-        assertThat(failed(mcp.callTool("brain_forget", Map.of("kind", "solution", "id", onlyHere)))).contains("no such solution");
+        assertThat(failed(mcp.callTool("brain_forget", Map.of("kind", "solution", "id", onlyHere))))
+                .contains("no such solution");
         JsonPath typeErrorNow = ok(mcp.callTool("brain_get_error", Map.of("error_id", typeError)));
         assertThat(typeErrorNow.getList("structuredContent.solutions.solution_id", Long.class)).containsExactly(kept);
         assertThat(typeErrorNow.getList("structuredContent.attempts")).hasSize(1);
 
         ok(mcp.callTool("brain_forget", Map.of("kind", "attempt", "id", attempt)));
-        assertThat(ok(mcp.callTool("brain_get_error", Map.of("error_id", typeError))).getList("structuredContent.attempts")).isEmpty();
+        assertThat(ok(mcp.callTool("brain_get_error", Map.of("error_id", typeError))).getList("structuredContent.attempts"))
+                .isEmpty();
         // forgetting the solution that resolved the error opens it again
         given().header("Authorization", "Bearer " + token).accept(ContentType.JSON).when()
                 .delete("/api/v1/solutions/" + kept).then().statusCode(200);
@@ -195,11 +200,14 @@ class ErrorCorrectionToolsTest {
         String other = tokens.create("fix-other-" + UUID.randomUUID().toString().substring(0, 8), "shop",
                 Set.of("read", "write"), "test");
         McpSession stranger = new McpSession(other).open();
-        assertThat(ok(stranger.callTool("brain_list_errors", Map.of("filter", "recent"))).getList("structuredContent.errors")).isEmpty();
+        assertThat(ok(stranger.callTool("brain_list_errors", Map.of("filter", "recent"))).getList("structuredContent.errors"))
+                .isEmpty();
         assertThat(failed(stranger.callTool("brain_get_error", Map.of("error_id", errorId)))).contains("no such error");
-        assertThat(failed(stranger.callTool("brain_update_error", Map.of("error_id", errorId, "resolved", true)))).contains("no such error");
+        assertThat(failed(stranger.callTool("brain_update_error", Map.of("error_id", errorId, "resolved", true))))
+                .contains("no such error");
         assertThat(failed(stranger.callTool("brain_forget", Map.of("kind", "error", "id", errorId)))).contains("no such error");
-        assertThat(ok(mcp.callTool("brain_get_error", Map.of("error_id", errorId))).getBoolean("structuredContent.resolved")).isFalse();
+        assertThat(ok(mcp.callTool("brain_get_error", Map.of("error_id", errorId))).getBoolean("structuredContent.resolved"))
+                .isFalse();
     }
 
     @Test
@@ -207,8 +215,10 @@ class ErrorCorrectionToolsTest {
         String lines = """
                 {"kind":"header","format":"brain-errors","version":1}
                 {"kind":"rule","id":1,"dedup_key":"%s","name":"Set ORDERS_URL first","description":"","error_type":"KeyError","required_tokens":[],"file_extensions":[],"commands":["python3 app.py"],"action":{"type":"apply_solution","solution_ids":[],"message":"export it"},"rule_type":"warning","base_successes":7,"base_total":10,"confidence":0.7,"trigger_count":0,"success_count":0,"rejection_count":0,"active":true,"source_error_ids":[],"last_evidence_at":"2026-11-01T00:00:00Z","created_at":"2026-11-01T00:00:00Z","updated_at":"2026-11-01T00:00:00Z"}
-                """.formatted("b".repeat(64));
-        given().header("Authorization", "Bearer " + token).contentType("application/x-ndjson").body(lines.getBytes(java.nio.charset.StandardCharsets.UTF_8))
+                """
+                .formatted("b".repeat(64));
+        given().header("Authorization", "Bearer " + token).contentType("application/x-ndjson")
+                .body(lines.getBytes(java.nio.charset.StandardCharsets.UTF_8))
                 .when().post("/api/v1/errors/import").then().statusCode(200);
         JsonPath rules = ok(mcp.callTool("brain_list_rules", Map.of()));
         long ruleId = rules.getLong("structuredContent.rules[0].rule_id");

@@ -88,7 +88,8 @@ class ErrorToolsTest {
     @Test
     void aFirstReportSaysWhatWasSearchedAndASecondCountsTheOccurrence() {
         McpSession mcp = new McpSession(token).open();
-        JsonPath first = ok(mcp.callTool("brain_report_error", Map.of("error_output", PYTHON_ERROR, "command", "python app.py")));
+        JsonPath first = ok(
+                mcp.callTool("brain_report_error", Map.of("error_output", PYTHON_ERROR, "command", "python app.py")));
         long errorId = first.getLong("structuredContent.error_id");
         assertThat(errorId).isPositive();
         assertThat(first.getBoolean("structuredContent.is_new")).isTrue();
@@ -114,8 +115,10 @@ class ErrorToolsTest {
         long errorId = ok(mcp.callTool("brain_report_error", Map.of("error_output", NODE_ERROR, "command", "node server.js")))
                 .getLong("structuredContent.error_id");
 
-        JsonPath solution = ok(mcp.callTool("brain_report_solution", Map.of("error_id", errorId, "title", "Guard user before reading name",
-                "steps", List.of("check user is defined", "return a default name"), "diff", "-    return user.name;\n+    return user?.name ?? 'anonymous';")));
+        JsonPath solution = ok(mcp.callTool("brain_report_solution",
+                Map.of("error_id", errorId, "title", "Guard user before reading name",
+                        "steps", List.of("check user is defined", "return a default name"), "diff",
+                        "-    return user.name;\n+    return user?.name ?? 'anonymous';")));
         long solutionId = solution.getLong("structuredContent.solution_id");
         assertThat(solutionId).isPositive();
         assertThat(solution.getString("content[0].text")).startsWith("Solution #" + solutionId);
@@ -125,15 +128,18 @@ class ErrorToolsTest {
         double before = again.getDouble("structuredContent.solutions[0].confidence");
         assertThat(before).isGreaterThan(0.0);
         assertThat(again.getString("content[0].text"))
-                .contains("solution #" + solutionId + " \"Guard user before reading name\" — confidence " + String.format(java.util.Locale.ROOT, "%.2f", before));
+                .contains("solution #" + solutionId + " \"Guard user before reading name\" — confidence "
+                        + String.format(java.util.Locale.ROOT, "%.2f", before));
 
-        JsonPath rated = ok(mcp.callTool("brain_rate_solution", Map.of("solution_id", solutionId, "error_id", errorId, "outcome", "failure",
-                "notes", "user was null, not undefined")));
+        JsonPath rated = ok(
+                mcp.callTool("brain_rate_solution", Map.of("solution_id", solutionId, "error_id", errorId, "outcome", "failure",
+                        "notes", "user was null, not undefined")));
         assertThat(rated.getDouble("structuredContent.confidence")).isLessThan(before);
         assertThat(rated.getString("content[0].text")).startsWith("Outcome failure recorded for solution #" + solutionId);
 
-        JsonPath attempt = ok(mcp.callTool("brain_report_attempt", Map.of("error_id", errorId, "description", "restarted the server",
-                "reason", "same error on the next request")));
+        JsonPath attempt = ok(
+                mcp.callTool("brain_report_attempt", Map.of("error_id", errorId, "description", "restarted the server",
+                        "reason", "same error on the next request")));
         assertThat(attempt.getLong("structuredContent.attempt_id")).isPositive();
         assertThat(attempt.getString("content[0].text")).startsWith("Attempt #");
     }
@@ -141,14 +147,16 @@ class ErrorToolsTest {
     @Test
     void queryFindsAnErrorByItsPastedFirstLine() {
         McpSession mcp = new McpSession(token).open();
-        long errorId = ok(mcp.callTool("brain_report_error", Map.of("error_output", NODE_ERROR))).getLong("structuredContent.error_id");
+        long errorId = ok(mcp.callTool("brain_report_error", Map.of("error_output", NODE_ERROR)))
+                .getLong("structuredContent.error_id");
 
         JsonPath found = ok(mcp.callTool("brain_query_error",
                 Map.of("query", "TypeError: Cannot read properties of undefined (reading 'name')")));
         assertThat(found.getList("structuredContent.results.error_id", Long.class)).contains(errorId);
         assertThat(found.getString("content[0].text")).contains("**#" + errorId + "** TypeError: Cannot read properties");
 
-        JsonPath none = ok(mcp.callTool("brain_query_error", Map.of("query", "SegmentationFault in libfoo frobnicate", "project_only", true)));
+        JsonPath none = ok(mcp.callTool("brain_query_error",
+                Map.of("query", "SegmentationFault in libfoo frobnicate", "project_only", true)));
         assertThat(none.getList("structuredContent.results")).isEmpty();
         assertThat(none.getString("content[0].text")).startsWith("No error matches \"SegmentationFault in libfoo frobnicate\"");
     }
@@ -161,7 +169,8 @@ class ErrorToolsTest {
         assertThat(check.getList("structuredContent.antipatterns")).isNotNull();
         assertThat(check.getString("content[0].text")).startsWith("No warning: checked command");
 
-        long errorId = ok(mcp.callTool("brain_report_error", Map.of("error_output", NODE_ERROR))).getLong("structuredContent.error_id");
+        long errorId = ok(mcp.callTool("brain_report_error", Map.of("error_output", NODE_ERROR)))
+                .getLong("structuredContent.error_id");
         ok(mcp.callTool("brain_report_solution", Map.of("error_id", errorId, "title", "Guard user")));
         ok(mcp.callTool("brain_report_error", Map.of("error_output", NODE_ERROR)));
 
@@ -205,10 +214,12 @@ class ErrorToolsTest {
     @Test
     void anotherTenantSeesNothingOfTheseErrors() {
         McpSession mine = new McpSession(token).open();
-        long errorId = ok(mine.callTool("brain_report_error", Map.of("error_output", NODE_ERROR))).getLong("structuredContent.error_id");
+        long errorId = ok(mine.callTool("brain_report_error", Map.of("error_output", NODE_ERROR)))
+                .getLong("structuredContent.error_id");
 
         McpSession theirs = new McpSession(tokenOf("other-" + UUID.randomUUID().toString().substring(0, 8))).open();
-        JsonPath query = ok(theirs.callTool("brain_query_error", Map.of("query", "TypeError: Cannot read properties of undefined")));
+        JsonPath query = ok(
+                theirs.callTool("brain_query_error", Map.of("query", "TypeError: Cannot read properties of undefined")));
         assertThat(query.getList("structuredContent.results")).isEmpty();
         JsonPath solution = theirs.callTool("brain_report_solution", Map.of("error_id", errorId, "title", "steal it"));
         assertThat(solution.getBoolean("isError")).isTrue();

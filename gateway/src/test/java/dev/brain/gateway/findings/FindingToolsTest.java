@@ -69,7 +69,8 @@ class FindingToolsTest {
     void theToolsAreListedWithinTheBudgetAndSaveFindingStatesTheAdmissionRule() {
         List<Map<String, Object>> tools = new McpSession(token).open().request("tools/list", Map.of()).getList("tools");
         Map<String, Object> save = tools.stream().filter(t -> t.get("name").equals("save_finding")).findFirst().orElseThrow();
-        Map<String, Object> index = tools.stream().filter(t -> t.get("name").equals("findings_index")).findFirst().orElseThrow();
+        Map<String, Object> index = tools.stream().filter(t -> t.get("name").equals("findings_index")).findFirst()
+                .orElseThrow();
         assertThat((String) save.get("description")).contains(ADMISSION_RULE).hasSizeLessThanOrEqualTo(600);
         assertThat((String) index.get("description")).hasSizeLessThanOrEqualTo(600);
         @SuppressWarnings("unchecked")
@@ -161,7 +162,8 @@ class FindingToolsTest {
                 .body("lines", equalTo(List.of("build-flag — Build needs -o — Maven looks online.")))
                 .body("count", equalTo(1)).body("chars", equalTo(50));
         as(token).accept(ContentType.TEXT).when().get("/api/v1/findings/api")
-                .then().statusCode(200).contentType(startsWith("text/plain")).body(startsWith("Findings of project api (1, 50"));
+                .then().statusCode(200).contentType(startsWith("text/plain"))
+                .body(startsWith("Findings of project api (1, 50"));
         as(token).accept(ContentType.JSON).when().get("/api/v1/findings/api/traps/build-flag")
                 .then().statusCode(200).body("title", equalTo("Build needs -o")).body("scope", equalTo(""))
                 .body("body", equalTo("Maven looks online. The machine has no network."));

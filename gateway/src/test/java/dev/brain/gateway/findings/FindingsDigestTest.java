@@ -30,7 +30,8 @@ class FindingsDigestTest {
             many.add(new ListedError(100 + i, "ValueError", "a long message " + "x".repeat(150), "shop", 3, null, false, null));
         }
         String digest = HookHints.digest("shop", new ErrorList("unresolved", "shop", many), null, null, 12);
-        assertThat(digest).startsWith("Brain, project shop: 12 findings" + READ + ". the 5 most frequent unresolved errors: #100 ")
+        assertThat(digest)
+                .startsWith("Brain, project shop: 12 findings" + READ + ". the 5 most frequent unresolved errors: #100 ")
                 .hasSize(600).endsWith("…");
         String one = HookHints.digest("shop", new ErrorList("unresolved", "shop", many.subList(0, 1)), null, null, 2);
         assertThat(one).startsWith("Brain, project shop: 2 findings" + READ + ". 1 unresolved error: #100 ")

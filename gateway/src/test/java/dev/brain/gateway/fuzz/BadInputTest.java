@@ -82,10 +82,13 @@ class BadInputTest {
 
     @Test
     void nulIsRemovedFromCodeTextAndQueriesEverywhere() {
-        Response registered = json().body(Map.of("source_code", NUL_CODE, "file_path", "n.py", "purpose", "total \u0000 of an order",
-                "project", project)).post("/api/v1/code/modules");
+        Response registered = json()
+                .body(Map.of("source_code", NUL_CODE, "file_path", "n.py", "purpose", "total \u0000 of an order",
+                        "project", project))
+                .post("/api/v1/code/modules");
         assertThat(registered.statusCode()).as(registered.asString()).isBetween(200, 201);
-        Response found = json().queryParam("purpose", "total\u0000order").queryParam("project", project).get("/api/v1/code/modules");
+        Response found = json().queryParam("purpose", "total\u0000order").queryParam("project", project)
+                .get("/api/v1/code/modules");
         assertThat(found.statusCode()).as(found.asString()).isEqualTo(200);
 
         McpSession mcp = new McpSession(token).open();
@@ -95,7 +98,8 @@ class BadInputTest {
         JsonPath mcpFound = mcp.callTool("brain_find_reusable_code", Map.of("purpose", "a\u0000b", "project", project));
         assertThat(mcpFound.getBoolean("isError")).as(mcpFound.prettify()).isFalse();
 
-        Response reported = json().body(Map.of("error_output", "KeyError: 'nul\u0000key'", "project", project)).post("/api/v1/errors");
+        Response reported = json().body(Map.of("error_output", "KeyError: 'nul\u0000key'", "project", project))
+                .post("/api/v1/errors");
         assertThat(reported.statusCode()).as(reported.asString()).isEqualTo(200);
     }
 
@@ -119,12 +123,14 @@ class BadInputTest {
     void invisibleOnlyTextIsBlankNamingTheFieldOnRestAndMcp() {
         refusedNaming(json().body(Map.of("content", INVISIBLE, "salience", 0.8)).post("/api/v1/memory/remember"), "content");
         refusedNaming(json().body(Map.of("query", INVISIBLE)).post("/api/v1/memory/recall"), "query");
-        refusedNaming(json().body(Map.of("error_output", INVISIBLE, "project", project)).post("/api/v1/errors"), "error_output");
+        refusedNaming(json().body(Map.of("error_output", INVISIBLE, "project", project)).post("/api/v1/errors"),
+                "error_output");
         refusedNaming(json().body(Map.of("source_code", " \u200b\n", "file_path", "blank.py", "project", project))
                 .post("/api/v1/code/modules"), "source_code");
         long errorId = reportedError();
         refusedNaming(json().body(Map.of("title", INVISIBLE)).post("/api/v1/errors/" + errorId + "/solutions"), "title");
-        refusedNaming(json().body(Map.of("title", INVISIBLE, "body", "the trap")).put("/api/v1/findings/" + project + "/traps/blank"),
+        refusedNaming(
+                json().body(Map.of("title", INVISIBLE, "body", "the trap")).put("/api/v1/findings/" + project + "/traps/blank"),
                 "title");
 
         McpSession mcp = new McpSession(token).open();
@@ -168,7 +174,8 @@ class BadInputTest {
         refusedNaming(json().queryParam("purpose", "retry").queryParam("limit", "x").get("/api/v1/code/modules"), "limit");
         refusedNaming(json().queryParam("limit", "x").get("/api/v1/insights"), "limit");
         refusedNaming(json().queryParam("window_days", "x").get("/api/v1/insights/trends"), "window_days");
-        refusedNaming(json().queryParam("node_type", "error").queryParam("node_id", "x").get("/api/v1/network/explore"), "node_id");
+        refusedNaming(json().queryParam("node_type", "error").queryParam("node_id", "x").get("/api/v1/network/explore"),
+                "node_id");
         refusedNaming(json().queryParam("acknowledge", "maybe").get("/api/v1/notifications"), "acknowledge");
         refusedNaming(json().queryParam("include_inactive", "yes").get("/api/v1/rules"), "include_inactive");
     }
@@ -190,12 +197,14 @@ class BadInputTest {
         Response fraction = mcp.post(Map.of("jsonrpc", "2.0", "id", 7, "method", "tools/call",
                 "params", Map.of("name", "brain_get_error", "arguments", Map.of("error_id", 1.5))));
         JsonPath answer = new JsonPath(McpSession.body(fraction));
-        String refusal = answer.get("error") != null ? answer.getString("error.message") : answer.getString("result.content[0].text");
+        String refusal = answer.get("error") != null ? answer.getString("error.message")
+                : answer.getString("result.content[0].text");
         assertThat(answer.get("error") != null || answer.getBoolean("result.isError")).as(answer.prettify()).isTrue();
         assertThat(refusal).contains("error_id");
 
         // a number written as text is the number it says (some MCP clients send them so)
-        JsonPath asText = mcp.callTool("memory_recall", Map.of("query", "what does the shop read its orders from", "limit", "3"));
+        JsonPath asText = mcp.callTool("memory_recall",
+                Map.of("query", "what does the shop read its orders from", "limit", "3"));
         assertThat(asText.getBoolean("isError")).as(asText.prettify()).isFalse();
     }
 
@@ -223,10 +232,12 @@ class BadInputTest {
         long errorId = reportedError();
         String other = tokens.create("bad-input-other-" + UUID.randomUUID().toString().substring(0, 8), "default",
                 Set.of("read"), "other");
-        Response foreign = given().header("Authorization", "Bearer " + other).redirects().follow(false).get("/ui/errors/" + errorId);
+        Response foreign = given().header("Authorization", "Bearer " + other).redirects().follow(false)
+                .get("/ui/errors/" + errorId);
         assertThat(foreign.statusCode()).as(foreign.asString()).isEqualTo(404);
         assertThat(foreign.asString()).doesNotContain("bad_input_");
-        Response own = given().header("Authorization", "Bearer " + token).redirects().follow(false).get("/ui/errors/" + errorId);
+        Response own = given().header("Authorization", "Bearer " + token).redirects().follow(false)
+                .get("/ui/errors/" + errorId);
         assertThat(own.statusCode()).isEqualTo(200);
         assertThat(own.asString()).contains("bad_input_");
 

@@ -79,13 +79,13 @@ class EdgeFuzzTest {
             Tuple.of(1, Arbitraries.strings().all().ofMinLength(10_000).ofMaxLength(40_000)));
     static final Arbitrary<Object> NUMBER = Arbitraries.frequencyOf(
             Tuple.of(3, Arbitraries.integers().between(-3, 60).map(i -> (Object) i)),
-            Tuple.of(2, Arbitraries.<Object>of(0, -1, Integer.MAX_VALUE, Integer.MIN_VALUE, Long.MAX_VALUE, Long.MIN_VALUE,
+            Tuple.of(2, Arbitraries.<Object> of(0, -1, Integer.MAX_VALUE, Integer.MIN_VALUE, Long.MAX_VALUE, Long.MIN_VALUE,
                     1.5, -0.5, 1e308, -1e308, 0.000001, 2147483648L)));
     static final Arbitrary<Object> SCALAR = Arbitraries.frequencyOf(
             Tuple.of(4, TEXT.map(s -> (Object) s)),
             Tuple.of(2, NUMBER),
             Tuple.of(1, Arbitraries.of(true, false).map(b -> (Object) b)),
-            Tuple.of(1, Arbitraries.<Object>just(null)));
+            Tuple.of(1, Arbitraries.<Object> just(null)));
     static final Arbitrary<Object> VALUE = Arbitraries.frequencyOf(
             Tuple.of(6, SCALAR),
             Tuple.of(1, SCALAR.list().ofMaxSize(30).map(l -> (Object) l)),
@@ -212,7 +212,8 @@ class EdgeFuzzTest {
             long t0 = System.nanoTime();
             Response response = mcp.postRaw(body);
             tally("MCP raw body", System.nanoTime() - t0);
-            assertThat(response.statusCode()).as("%s: %s", abbreviate(body), abbreviate(response.asString())).isBetween(200, 499);
+            assertThat(response.statusCode()).as("%s: %s", abbreviate(body), abbreviate(response.asString())).isBetween(200,
+                    499);
             String json = jsonOf(response);
             if (!json.isBlank()) {
                 JsonNode answer = JSON.readTree(json);
@@ -289,7 +290,8 @@ class EdgeFuzzTest {
             new Endpoint("GET", "/api/v1/code/modules?purpose={text}&language={text}&limit={number}", List.of()),
             new Endpoint("GET", "/api/v1/knowledge/search?query={text}&limit={number}", List.of()),
             new Endpoint("GET", "/api/v1/knowledge/block?path={text}&heading={text}", List.of()),
-            new Endpoint("GET", "/api/v1/insights?type={text}&min_priority={text}&status={text}&limit={number}&page_token={text}",
+            new Endpoint("GET",
+                    "/api/v1/insights?type={text}&min_priority={text}&status={text}&limit={number}&page_token={text}",
                     List.of()),
             new Endpoint("GET", "/api/v1/insights/suggest?context={text}&limit={number}", List.of()),
             new Endpoint("GET", "/api/v1/insights/trends?project={text}&window_days={number}", List.of()),
@@ -326,7 +328,9 @@ class EdgeFuzzTest {
         return sb.toString();
     }
 
-    /** A body: usually an object of the endpoint's fields, else any JSON, broken JSON, JSON with garbage after it or nothing. */
+    /**
+     * A body: usually an object of the endpoint's fields, else any JSON, broken JSON, JSON with garbage after it or nothing.
+     */
     private String body(Endpoint e, Random r) throws IOException {
         switch (r.nextInt(13)) {
             case 12 -> {
@@ -388,7 +392,8 @@ class EdgeFuzzTest {
                 long t0 = System.nanoTime();
                 int line = e.method().length() + 1 + path.getBytes(StandardCharsets.UTF_8).length + 9;
                 Response response = sendUnlessClosed(() -> request.when().request(e.method(), path),
-                        e.method() + " " + abbreviate(path), line, body == null ? 0 : body.getBytes(StandardCharsets.UTF_8).length);
+                        e.method() + " " + abbreviate(path), line,
+                        body == null ? 0 : body.getBytes(StandardCharsets.UTF_8).length);
                 if (response == null) {
                     continue;
                 }
@@ -423,7 +428,8 @@ class EdgeFuzzTest {
      * What a 400's reason starts with: the field, parameter or part it is about ({@code exit_code: …}, {@code body: …});
      * an import names the line first ({@code line 3: kind: …}).
      */
-    static final java.util.regex.Pattern NAMES_THE_FIELD = java.util.regex.Pattern.compile("^(line \\d+: .+|[A-Za-z_][\\w.\\[\\]-]*: .+)");
+    static final java.util.regex.Pattern NAMES_THE_FIELD = java.util.regex.Pattern
+            .compile("^(line \\d+: .+|[A-Za-z_][\\w.\\[\\]-]*: .+)");
 
     /** 2xx, or 4xx; a 400 carries a one-line reason that names the field (JSON {@code error}) or says why (text). */
     static void assertEdgeAnswer(String what, Response response) {
@@ -449,7 +455,8 @@ class EdgeFuzzTest {
                 .then().statusCode(400).body("error", org.hamcrest.Matchers.startsWith("body: not valid JSON ("));
         as("application/json").body("{\"error_output\": \"x\", \"exit_code\": \"abc\"}".getBytes(StandardCharsets.UTF_8))
                 .when().post("/api/v1/errors")
-                .then().statusCode(400).body("error", org.hamcrest.Matchers.equalTo("exit_code: a value of type Integer is required"));
+                .then().statusCode(400)
+                .body("error", org.hamcrest.Matchers.equalTo("exit_code: a value of type Integer is required"));
         // every other status of the JSON layer passes unchanged
         as("text/csv").body("a,b".getBytes(StandardCharsets.UTF_8)).when().post("/api/v1/errors").then().statusCode(415);
     }
@@ -527,8 +534,10 @@ class EdgeFuzzTest {
 
     private List<String> seedMemoryExport() {
         for (String content : List.of("The shop's orders come from ORDERS_URL.", "Alice prefers Postgres over MySQL.")) {
-            as("application/json").body(Map.of("content", content, "salience", 0.8, "topics", List.of("shop"))).post("/api/v1/memory/remember")
-                    .then().statusCode(org.hamcrest.Matchers.anyOf(org.hamcrest.Matchers.is(200), org.hamcrest.Matchers.is(201)));
+            as("application/json").body(Map.of("content", content, "salience", 0.8, "topics", List.of("shop")))
+                    .post("/api/v1/memory/remember")
+                    .then()
+                    .statusCode(org.hamcrest.Matchers.anyOf(org.hamcrest.Matchers.is(200), org.hamcrest.Matchers.is(201)));
         }
         String export = as(null).get("/api/v1/memory/export").then().statusCode(200).extract().asString();
         return List.of(export.split("\n"));
@@ -565,7 +574,8 @@ class EdgeFuzzTest {
                     "application/octet-stream", "application/json"), r)).body(body);
             if (r.nextInt(3) > 0) {
                 request.queryParam("on_conflict", java.net.URLEncoder.encode(
-                        draw(Arbitraries.of("fail", "skip", "replace", "SKIP", " ", "x", "fail,skip"), r), StandardCharsets.UTF_8));
+                        draw(Arbitraries.of("fail", "skip", "replace", "SKIP", " ", "x", "fail,skip"), r),
+                        StandardCharsets.UTF_8));
             }
             if (r.nextInt(3) == 0) {
                 request.queryParam(scopeParameter, java.net.URLEncoder.encode(
@@ -612,7 +622,8 @@ class EdgeFuzzTest {
                 case 0 -> p.remove(field);
                 case 1 -> p.set(field, JSON.valueToTree(draw(VALUE, r)));
                 case 2 -> p.put(field, "Exit code " + draw(NUMBER, r) + "\n" + draw(TEXT, r));
-                case 3 -> (p.get("tool_input") instanceof ObjectNode input ? input : p.putObject("tool_input")).set(r.nextBoolean() ? "command" : "content", JSON.valueToTree(draw(VALUE, r)));
+                case 3 -> (p.get("tool_input") instanceof ObjectNode input ? input : p.putObject("tool_input"))
+                        .set(r.nextBoolean() ? "command" : "content", JSON.valueToTree(draw(VALUE, r)));
                 default -> p.put(field, draw(TEXT, r));
             }
         }

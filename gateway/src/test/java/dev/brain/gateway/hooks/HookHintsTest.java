@@ -7,16 +7,16 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import dev.brain.gateway.errors.ErrorViews.AttemptView;
 import dev.brain.gateway.errors.ErrorViews.ErrorList;
+import dev.brain.gateway.errors.ErrorViews.ErrorReport;
 import dev.brain.gateway.errors.ErrorViews.ListedError;
+import dev.brain.gateway.errors.ErrorViews.MatchView;
 import dev.brain.gateway.errors.ErrorViews.NotificationView;
 import dev.brain.gateway.errors.ErrorViews.Notifications;
 import dev.brain.gateway.errors.ErrorViews.RuleList;
 import dev.brain.gateway.errors.ErrorViews.RuleView;
 import dev.brain.gateway.errors.ErrorViews.SolutionView;
-import dev.brain.gateway.errors.ErrorViews.AttemptView;
-import dev.brain.gateway.errors.ErrorViews.ErrorReport;
-import dev.brain.gateway.errors.ErrorViews.MatchView;
 import dev.brain.grpc.v1.ObservedKind;
 import dev.brain.grpc.v1.ObservedLearning;
 
@@ -102,7 +102,8 @@ class HookHintsTest {
                     solution(i, "a long solution title " + "z".repeat(80))));
         }
         String digest = HookHints.digest("shop", new ErrorList("unresolved", "shop", many), null, null);
-        assertThat(digest).hasSize(600).endsWith("…").startsWith("Brain, project shop: the 5 most frequent unresolved errors: #100 ");
+        assertThat(digest).hasSize(600).endsWith("…")
+                .startsWith("Brain, project shop: the 5 most frequent unresolved errors: #100 ");
         assertThat(HookHints.digest("shop", new ErrorList("unresolved", "shop", List.of()),
                 new RuleList("shop", List.of()), new Notifications(List.of(), false))).isNull();
         assertThat(HookHints.digest("shop", null, null, null)).isNull();

@@ -30,7 +30,8 @@ class HookScriptTest {
     record Run(int exit, String stdout, String stderr) {
     }
 
-    private Run run(List<String> command, Path dir, Map<String, String> env, String stdin) throws IOException, InterruptedException {
+    private Run run(List<String> command, Path dir, Map<String, String> env, String stdin)
+            throws IOException, InterruptedException {
         // output to files: a large answer would fill a pipe that nobody reads until the process ends
         Path out = Files.createTempFile("hook", ".out");
         Path err = Files.createTempFile("hook", ".err");
@@ -113,9 +114,10 @@ class HookScriptTest {
         Run uninstall = run(List.of("bash", ROOT.resolve("brain").toString(), "hooks", "uninstall"), temp, Map.of(), "");
         assertThat(uninstall.exit()).as(uninstall.stderr()).isZero();
         JsonNode left = new ObjectMapper().readTree(settings.toFile());
-        assertThat(left).isEqualTo(new ObjectMapper().readTree("""
-                {"model": "opus", "hooks": {"PreToolUse": [{"matcher": "Write", "hooks": [{"type": "command", "command": "echo pre"}]}],
-                 "PostToolUse": [{"matcher": "Edit", "hooks": [{"type": "command", "command": "lint.sh"}]}]}}"""));
+        assertThat(left).isEqualTo(new ObjectMapper().readTree(
+                """
+                        {"model": "opus", "hooks": {"PreToolUse": [{"matcher": "Write", "hooks": [{"type": "command", "command": "echo pre"}]}],
+                         "PostToolUse": [{"matcher": "Edit", "hooks": [{"type": "command", "command": "lint.sh"}]}]}}"""));
     }
 
     @Test

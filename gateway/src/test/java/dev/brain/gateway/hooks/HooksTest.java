@@ -105,7 +105,8 @@ class HooksTest {
                  "last_evidence_at":"2026-11-01T00:00:00Z","created_at":"2026-11-01T00:00:00Z",
                  "updated_at":"2026-11-01T00:00:00Z"}
                 """.formatted("a".repeat(64), command).replaceAll("\n ", " ");
-        given().header("Authorization", "Bearer " + token).contentType("application/x-ndjson").body(lines.getBytes(java.nio.charset.StandardCharsets.UTF_8))
+        given().header("Authorization", "Bearer " + token).contentType("application/x-ndjson")
+                .body(lines.getBytes(java.nio.charset.StandardCharsets.UTF_8))
                 .when().post("/api/v1/errors/import").then().statusCode(200);
         return get("/api/v1/rules").getLong("rules[0].rule_id");
     }
@@ -141,7 +142,8 @@ class HooksTest {
 
         // once more: now a known, unresolved error
         assertThat(answer("post-tool-use-failure", failure).at("/hookSpecificOutput/additionalContext").asText())
-                .startsWith("Brain: known error #" + errorId + " (KeyError: 'customer_ref', seen 3×) — solution #" + solutionId);
+                .startsWith(
+                        "Brain: known error #" + errorId + " (KeyError: 'customer_ref', seen 3×) — solution #" + solutionId);
     }
 
     @Test
@@ -158,7 +160,8 @@ class HooksTest {
         hook("post-tool-use", payload("PostToolUse-Bash-success.json")).then().statusCode(200).body(emptyString());
         ObjectNode grep = payload("PostToolUse-Bash-success.json");
         ((ObjectNode) grep.path("tool_input")).put("command", "grep -rn \"error:\" logs/");
-        ((ObjectNode) grep.path("tool_response")).put("stdout", "logs/a.log:3: error: disk full\nTraceback (most recent call last):");
+        ((ObjectNode) grep.path("tool_response")).put("stdout",
+                "logs/a.log:3: error: disk full\nTraceback (most recent call last):");
         hook("post-tool-use", grep).then().statusCode(200).body(emptyString());
         hook("post-tool-use", payload("PostToolUse-mcp-tool.json")).then().statusCode(200).body(emptyString());
         assertThat(get("/api/v1/errors", "filter", "recent").getList("errors")).isEmpty();
@@ -195,7 +198,8 @@ class HooksTest {
         }
         String digest = answer("session-start", payload("SessionStart.json")).at("/hookSpecificOutput/additionalContext")
                 .asText();
-        assertThat(digest).startsWith("Brain, project shop: the 5 most frequent unresolved errors: #").hasSizeLessThanOrEqualTo(600);
+        assertThat(digest).startsWith("Brain, project shop: the 5 most frequent unresolved errors: #")
+                .hasSizeLessThanOrEqualTo(600);
     }
 
     @Test
@@ -230,7 +234,8 @@ class HooksTest {
         long errorId = ((Number) unresolved("shop").get(0).get("error_id")).longValue();
         long solutionId = post("/api/v1/errors/" + errorId + "/solutions", Map.of("title", "Use order.get",
                 "diff", "--- a/app.py\n+++ b/app.py\n-    print(\"customer:\", order[\"customer_ref\"])\n"
-                        + "+    print(\"customer:\", order.get(\"customer_ref\"))\n", "project", "shop"), 201)
+                        + "+    print(\"customer:\", order.get(\"customer_ref\"))\n",
+                "project", "shop"), 201)
                 .getLong("solution_id");
         // two more successes lift the solution's confidence over the 0.3 that removed-line warnings need
         for (int i = 0; i < 2; i++) {

@@ -112,7 +112,8 @@ class ArgumentLimitTest {
     void reportSolution() {
         String token = token("solution");
         McpSession mcp = new McpSession(token).open();
-        long errorId = taken(mcp, "brain_report_error", Map.of("error_output", "KeyError: 'solution_limits'", "project", PROJECT))
+        long errorId = taken(mcp, "brain_report_error",
+                Map.of("error_output", "KeyError: 'solution_limits'", "project", PROJECT))
                 .getLong("structuredContent.error_id");
         List<String> fifty = Collections.nCopies(50, "step");
         List<String> fiftyOne = Collections.nCopies(51, "step");
@@ -212,7 +213,8 @@ class ArgumentLimitTest {
         taken(mcp, "memory_recall", Map.of("query", "limits", "limit", 10, "hops", 3));
         refused(mcp, "memory_recall", Map.of("query", "limits", "limit", 11), "limit");
         refused(mcp, "memory_recall", Map.of("query", "limits", "hops", 4), "hops");
-        as(token).body(Map.of("query", "limits", "limit", 10, "hops", 3)).when().post("/api/v1/memory/recall").then().statusCode(200);
+        as(token).body(Map.of("query", "limits", "limit", 10, "hops", 3)).when().post("/api/v1/memory/recall").then()
+                .statusCode(200);
         refused(as(token).body(Map.of("query", "limits", "limit", 11)).when().post("/api/v1/memory/recall"), "limit");
         refused(as(token).body(Map.of("query", "limits", "hops", 4)).when().post("/api/v1/memory/recall"), "hops");
     }

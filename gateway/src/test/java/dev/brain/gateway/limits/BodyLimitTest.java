@@ -71,7 +71,7 @@ class BodyLimitTest {
      * That race is the client's, so the request is sent again (at most 5 times) until the answer is read.
      */
     private static Response answered(Supplier<Response> request) {
-        for (int attempt = 1; ; attempt++) {
+        for (int attempt = 1;; attempt++) {
             try {
                 return request.get();
             } catch (Exception failure) { // RestAssured throws the SocketException itself, undeclared

@@ -71,7 +71,10 @@ class ResilienceTest {
         }
     }
 
-    /** The stand-in's KnowledgeService: Structure fails {@link #structureFailures} times, SaveResearch always, Search never answers. */
+    /**
+     * The stand-in's KnowledgeService: Structure fails {@link #structureFailures} times, SaveResearch always, Search never
+     * answers.
+     */
     static final class Knowledge extends KnowledgeServiceGrpc.KnowledgeServiceImplBase {
         final AtomicInteger structureFailures = new AtomicInteger();
         volatile Status structureFailure = Status.UNAVAILABLE.withDescription("stand-in: not yet");
@@ -134,7 +137,9 @@ class ResilienceTest {
         assertThat(KNOWLEDGE.structureCalls.get() - before).isEqualTo(2);
     }
 
-    /** What grpc-java reports for calls in flight on a connection the server closed with GOAWAY (ServiceCall#connectionLost). */
+    /**
+     * What grpc-java reports for calls in flight on a connection the server closed with GOAWAY (ServiceCall#connectionLost).
+     */
     @Test
     @Order(2)
     void aReadLostWithItsConnectionIsRetriedAndSucceeds() {

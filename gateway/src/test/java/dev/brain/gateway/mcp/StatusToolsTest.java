@@ -65,7 +65,8 @@ class StatusToolsTest {
     void statusShowsOnlyTheCallersTenant() {
         String run = UUID.randomUUID().toString().substring(0, 8);
         String tenantA = "status-a-" + run;
-        var channel = ManagedChannelBuilder.forAddress("127.0.0.1", BrainServices.PORTS.get("error-service")).usePlaintext().build();
+        var channel = ManagedChannelBuilder.forAddress("127.0.0.1", BrainServices.PORTS.get("error-service")).usePlaintext()
+                .build();
         try {
             SessionServiceGrpc.newBlockingStub(channel)
                     .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(Tenancy.metadataFor(tenantA)))

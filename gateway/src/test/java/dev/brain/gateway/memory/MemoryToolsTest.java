@@ -61,7 +61,8 @@ class MemoryToolsTest {
     void tenant() {
         tenant = "mem-" + UUID.randomUUID().toString().substring(0, 8);
         token = tokens.create(tenant, "default", Set.of("read", "write"), "test");
-        channel = ManagedChannelBuilder.forAddress("127.0.0.1", BrainServices.PORTS.get("memory-service")).usePlaintext().build();
+        channel = ManagedChannelBuilder.forAddress("127.0.0.1", BrainServices.PORTS.get("memory-service")).usePlaintext()
+                .build();
     }
 
     @AfterEach
@@ -97,7 +98,8 @@ class MemoryToolsTest {
         List<Map<String, Object>> tools = mcp.request("tools/list", Map.of()).getList("tools");
         assertThat(tools).extracting(t -> t.get("name")).containsAll(TOOLS);
         assertThat(tools).filteredOn(t -> TOOLS.contains(t.get("name")))
-                .allSatisfy(t -> assertThat((String) t.get("description")).as((String) t.get("name")).hasSizeLessThanOrEqualTo(600));
+                .allSatisfy(t -> assertThat((String) t.get("description")).as((String) t.get("name"))
+                        .hasSizeLessThanOrEqualTo(600));
     }
 
     @Test
@@ -207,7 +209,8 @@ class MemoryToolsTest {
         assertThat(empty.getList("structuredContent.memories")).isEmpty();
         assertThat(empty.getString("structuredContent.turn_id")).startsWith("turn-");
         assertThat(empty.getString("content[0].text"))
-                .startsWith("Nothing came to mind: searched the long-term memory of claude for \"What is the user's favourite colour?\"");
+                .startsWith(
+                        "Nothing came to mind: searched the long-term memory of claude for \"What is the user's favourite colour?\"");
 
         long entryId = ok(mcp.callTool("memory_remember", Map.of("content", "The user's favourite colour is dark green.",
                 "salience", 0.5))).getLong("structuredContent.entry_id");
@@ -236,19 +239,22 @@ class MemoryToolsTest {
         McpSession mcp = new McpSession(token).open();
         assertThat(error(mcp.callTool("memory_remember", Map.of("salience", 0.8))).getString("content[0].text"))
                 .contains("content");
-        assertThat(error(mcp.callTool("memory_remember", Map.of("content", "  ", "salience", 0.8))).getString("content[0].text"))
+        assertThat(
+                error(mcp.callTool("memory_remember", Map.of("content", "  ", "salience", 0.8))).getString("content[0].text"))
                 .startsWith("content:");
         assertThat(error(mcp.callTool("memory_remember", Map.of("content", "x", "salience", 1.5))).getString("content[0].text"))
                 .startsWith("salience: 1.5 is outside 0–1");
         assertThat(error(mcp.callTool("memory_remember", Map.of("content", "x", "salience", 0.8, "time", "yesterday")))
                 .getString("content[0].text")).startsWith("time: 'yesterday' is not an ISO-8601");
         assertThat(error(mcp.callTool("memory_remember", Map.of("content", "x", "salience", 0.8, "time", "2026-11-30",
-                "time_precision", "decade"))).getString("content[0].text")).startsWith("time_precision: 'decade' is not one of");
+                "time_precision", "decade"))).getString("content[0].text"))
+                .startsWith("time_precision: 'decade' is not one of");
         assertThat(error(mcp.callTool("memory_remember", Map.of("content", "x", "salience", 0.8, "observer", "bot")))
                 .getString("content[0].text")).startsWith("observer: 'bot' is not one of user, assistant");
         assertThat(error(mcp.callTool("memory_recall", Map.of("query", "x", "hops", 7))).getString("content[0].text"))
                 .startsWith("hops: 7 is outside 0..3");
-        assertThat(error(mcp.callTool("memory_recall", Map.of("query", "x", "agent", "no spaces"))).getString("content[0].text"))
+        assertThat(
+                error(mcp.callTool("memory_recall", Map.of("query", "x", "agent", "no spaces"))).getString("content[0].text"))
                 .startsWith("agent:");
         assertThat(error(mcp.callTool("memory_feedback", Map.of("answer", "x"))).getString("content[0].text"))
                 .contains("turn_id");
@@ -256,7 +262,8 @@ class MemoryToolsTest {
         String turnId = ok(mcp.callTool("memory_recall", Map.of("query", "anything"))).getString("structuredContent.turn_id");
         String other = tokens.create("mem-other-" + UUID.randomUUID().toString().substring(0, 8), "default",
                 Set.of("read", "write"), "test");
-        JsonPath foreign = error(new McpSession(other).open().callTool("memory_feedback", Map.of("turn_id", turnId, "answer", "x")));
+        JsonPath foreign = error(
+                new McpSession(other).open().callTool("memory_feedback", Map.of("turn_id", turnId, "answer", "x")));
         assertThat(foreign.getString("content[0].text")).startsWith("turn_id: turn " + turnId + " was read under another pair");
         given().header("Authorization", "Bearer " + other).contentType(ContentType.JSON)
                 .body(Map.of("turn_id", turnId, "answer", "x"))
@@ -282,7 +289,8 @@ class MemoryToolsTest {
         long nodeId = recalled.getLong("memories[0].node_id");
 
         given().header("Authorization", "Bearer " + token).contentType(ContentType.JSON)
-                .body(Map.of("turn_id", recalled.getString("turn_id"), "answer", "Anna, your older sister, lives in Hamburg with two cats."))
+                .body(Map.of("turn_id", recalled.getString("turn_id"), "answer",
+                        "Anna, your older sister, lives in Hamburg with two cats."))
                 .when().post("/api/v1/memory/feedback")
                 .then().statusCode(200).body("outcome", equalTo("COMPUTED")).body("reinforced", hasItem((int) nodeId));
 

@@ -48,7 +48,8 @@ class NetworkToolsTest {
     void graph() {
         tenant = "net-" + java.util.UUID.randomUUID().toString().substring(0, 8);
         token = tokens.create(tenant, "default", Set.of("read", "write"), "test");
-        channel = ManagedChannelBuilder.forAddress("127.0.0.1", BrainServices.PORTS.get("memory-service")).usePlaintext().build();
+        channel = ManagedChannelBuilder.forAddress("127.0.0.1", BrainServices.PORTS.get("memory-service")).usePlaintext()
+                .build();
         var synapses = SynapseServiceGrpc.newBlockingStub(channel)
                 .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(Tenancy.metadataFor(tenant)));
         // solution 7 solves error 1 (strengthened 8 times: strong); error 1 causes error 2 (3 times: weak)
@@ -129,7 +130,8 @@ class NetworkToolsTest {
                 .when().get("/api/v1/network/explore")
                 .then().statusCode(200).body("nodes[0].type", equalTo("solution"));
         given().header("Authorization", "Bearer " + token).accept("text/plain")
-                .queryParam("from_type", "solution").queryParam("from_id", 7).queryParam("to_type", "error").queryParam("to_id", 1)
+                .queryParam("from_type", "solution").queryParam("from_id", 7).queryParam("to_type", "error")
+                .queryParam("to_id", 1)
                 .when().get("/api/v1/network/connections")
                 .then().statusCode(200).body(containsString("connected in 1 hop"));
         given().header("Authorization", "Bearer " + token).accept("application/json")

@@ -94,7 +94,8 @@ class KnowledgeToolsTest {
         assertThat(found.getInt("structuredContent.stage")).isEqualTo(1);
         assertThat(found.getLong("structuredContent.footprint.searched")).isPositive();
         assertThat(found.getDouble("structuredContent.footprint.nearest")).isPositive();
-        assertThat(found.getString("content[0].text")).startsWith("Stage 1 — library metadata (topic, summary, path), not the full text; searched ")
+        assertThat(found.getString("content[0].text"))
+                .startsWith("Stage 1 — library metadata (topic, summary, path), not the full text; searched ")
                 .contains("**" + TOPIC + "**").contains("`" + knowledgePath + "`");
 
         // stage 2: the structure, then the CURRENT block
@@ -113,9 +114,11 @@ class KnowledgeToolsTest {
         // one report per run: the day's second report of the topic gets a counter
         assertThat(again.getString("structuredContent.report_path")).isNotEqualTo(reportPath)
                 .startsWith("claude/" + tenant + "/").matches(".*_report(-\\d+)?\\.md");
-        assertThat(again.getString("content[0].text")).startsWith("Research saved as repetition (nothing new: knowledge file untouched).");
+        assertThat(again.getString("content[0].text"))
+                .startsWith("Research saved as repetition (nothing new: knowledge file untouched).");
         JsonPath unchanged = ok(mcp.callTool("knowledge_read", Map.of("path", knowledgePath, "heading", "CURRENT")));
-        assertThat(unchanged.getString("structuredContent.block.text")).isEqualTo(block.getString("structuredContent.block.text"));
+        assertThat(unchanged.getString("structuredContent.block.text"))
+                .isEqualTo(block.getString("structuredContent.block.text"));
     }
 
     @Test
@@ -125,7 +128,8 @@ class KnowledgeToolsTest {
         assertThat(error(mcp.callTool("knowledge_read", Map.of("path", "claude/" + tenant + "/../../etc/passwd"))))
                 .startsWith("path:");
         assertThat(error(mcp.callTool("knowledge_read", Map.of("path", "/etc/passwd")))).startsWith("path: '/etc/passwd'");
-        assertThat(error(mcp.callTool("knowledge_read", Map.of("path", "claude/x/\uFF0E\uFF0E\uFF0Fsecret.md")))).startsWith("path:");
+        assertThat(error(mcp.callTool("knowledge_read", Map.of("path", "claude/x/\uFF0E\uFF0E\uFF0Fsecret.md"))))
+                .startsWith("path:");
         assertThat(error(mcp.callTool("knowledge_read", Map.of("path", "../x", "heading", "CURRENT")))).startsWith("path:");
         as(token).accept(ContentType.JSON).queryParam("path", "../x").when().get("/api/v1/knowledge/structure")
                 .then().statusCode(400).body("error", startsWith("path:"));
@@ -144,12 +148,15 @@ class KnowledgeToolsTest {
         JsonPath nothing = ok(theirs.callTool("knowledge_search", Map.of("query", "Kafka consumer rebalancing")));
         assertThat(nothing.getList("structuredContent.entries")).isEmpty();
         assertThat(nothing.getLong("structuredContent.footprint.searched")).isZero();
-        assertThat(nothing.getString("content[0].text")).startsWith("No library entry for \"Kafka consumer rebalancing\": searched 0 entries");
+        assertThat(nothing.getString("content[0].text"))
+                .startsWith("No library entry for \"Kafka consumer rebalancing\": searched 0 entries");
         assertThat(theirs.callTool("knowledge_read", Map.of("path", path)).getBoolean("isError")).isTrue();
-        assertThat(theirs.callTool("knowledge_read", Map.of("path", path, "heading", "CURRENT")).getBoolean("isError")).isTrue();
+        assertThat(theirs.callTool("knowledge_read", Map.of("path", path, "heading", "CURRENT")).getBoolean("isError"))
+                .isTrue();
 
         // the same user with another agent has another library
-        JsonPath otherAgent = ok(mine.callTool("knowledge_search", Map.of("query", "Kafka consumer rebalancing", "agent", "codex")));
+        JsonPath otherAgent = ok(
+                mine.callTool("knowledge_search", Map.of("query", "Kafka consumer rebalancing", "agent", "codex")));
         assertThat(otherAgent.getList("structuredContent.entries")).isEmpty();
         assertThat(otherAgent.getString("structuredContent.pair")).isEqualTo("codex/" + tenant);
         assertThat(ok(mine.callTool("knowledge_search", Map.of("query", "Kafka consumer rebalancing")))
@@ -170,7 +177,8 @@ class KnowledgeToolsTest {
         assertThat(error(mcp.callTool("knowledge_save", Map.of("topic", "T", "distillate", "D", "salience", 0.5,
                 "agent", "no spaces")))).startsWith("agent:");
         assertThat(error(mcp.callTool("knowledge_search", Map.of("query", "")))).startsWith("query:");
-        assertThat(error(mcp.callTool("knowledge_search", Map.of("query", "x", "limit", 21)))).isEqualTo("limit: must be 1-20, was 21");
+        assertThat(error(mcp.callTool("knowledge_search", Map.of("query", "x", "limit", 21))))
+                .isEqualTo("limit: must be 1-20, was 21");
         as(token).contentType(ContentType.JSON).body(Map.of("topic", "T", "distillate", "D"))
                 .when().post("/api/v1/knowledge").then().statusCode(400).body("error", startsWith("salience:"));
     }

@@ -26,7 +26,8 @@ class ResearchIntelligenceTest {
         assertThat(ResearchIntelligence.types("gap")).containsExactly(InsightType.INSIGHT_TYPE_GAP);
         assertThat(ResearchIntelligence.types("Template-Candidate, trend")).containsExactly(
                 InsightType.INSIGHT_TYPE_TEMPLATE_CANDIDATE, InsightType.INSIGHT_TYPE_TREND);
-        assertThatThrownBy(() -> ResearchIntelligence.types("unspecified")).hasMessageStartingWith("type: 'unspecified' is not one of");
+        assertThatThrownBy(() -> ResearchIntelligence.types("unspecified"))
+                .hasMessageStartingWith("type: 'unspecified' is not one of");
     }
 
     @Test
@@ -35,7 +36,8 @@ class ResearchIntelligenceTest {
         assertThat(ResearchIntelligence.priority("critical")).isEqualTo(InsightPriority.INSIGHT_PRIORITY_CRITICAL);
         assertThat(ResearchIntelligence.status(null, "status", InsightStatus.INSIGHT_STATUS_ACTIVE))
                 .isEqualTo(InsightStatus.INSIGHT_STATUS_ACTIVE);
-        assertThat(ResearchIntelligence.status("acted_upon", "status", null)).isEqualTo(InsightStatus.INSIGHT_STATUS_ACTED_UPON);
+        assertThat(ResearchIntelligence.status("acted_upon", "status", null))
+                .isEqualTo(InsightStatus.INSIGHT_STATUS_ACTED_UPON);
         assertThatThrownBy(() -> ResearchIntelligence.status("", "status", null)).hasMessage("status: is required");
         assertThatThrownBy(() -> ResearchIntelligence.priority("urgent"))
                 .hasMessage("min_priority: 'urgent' is not one of low, medium, high, critical");
@@ -46,7 +48,8 @@ class ResearchIntelligenceTest {
         Struct evidence = Struct.newBuilder().putFields("error_id", Value.newBuilder().setNumberValue(42).build())
                 .putFields("rate", Value.newBuilder().setNumberValue(0.25).build())
                 .putFields("ids", Value.newBuilder().setListValue(ListValue.newBuilder()
-                        .addValues(Value.newBuilder().setNumberValue(1)).addValues(Value.newBuilder().setStringValue("x"))).build())
+                        .addValues(Value.newBuilder().setNumberValue(1)).addValues(Value.newBuilder().setStringValue("x")))
+                        .build())
                 .build();
         Insight insight = Insight.newBuilder().setId(7).setType(InsightType.INSIGHT_TYPE_PROJECT_SUGGESTION).setTitle("t")
                 .setPriority(InsightPriority.INSIGHT_PRIORITY_HIGH).setStatus(InsightStatus.INSIGHT_STATUS_DISMISSED)

@@ -123,7 +123,8 @@ class ResearchToolsTest {
         }
         Set<Long> ids = new HashSet<>(List.of(recurring));
         for (String output : OTHERS) {
-            ids.add(ok(mcp.callTool("brain_report_error", Map.of("error_output", output))).getLong("structuredContent.error_id"));
+            ids.add(ok(mcp.callTool("brain_report_error", Map.of("error_output", output)))
+                    .getLong("structuredContent.error_id"));
         }
         assertThat(ids).hasSize(11);
 
@@ -135,7 +136,8 @@ class ResearchToolsTest {
         // the gap: high (5 ≤ n < 10), confidence min(0.95, 0.5 + 5·0.1) = 0.95, actionable
         JsonPath gaps = ok(mcp.callTool("brain_insights", Map.of("type", "gap")));
         List<Map<String, Object>> listed = gaps.getList("structuredContent.insights");
-        Map<String, Object> gap = listed.stream().filter(i -> ((String) i.get("title")).contains("unresolved after 5 occurrences"))
+        Map<String, Object> gap = listed.stream()
+                .filter(i -> ((String) i.get("title")).contains("unresolved after 5 occurrences"))
                 .findFirst().orElseThrow(() -> new AssertionError(gaps.prettify()));
         long insightId = ((Number) gap.get("insight_id")).longValue();
         assertThat(gap).containsEntry("type", "gap").containsEntry("priority", "high").containsEntry("actionable", true)
@@ -205,7 +207,8 @@ class ResearchToolsTest {
         String other = tokenOf(tenant("rs-other"));
         assertThat(ok(new McpSession(other).open().callTool("brain_insights", Map.of("status", "dismissed")))
                 .getList("structuredContent.insights")).isEmpty();
-        int foreign = as(other).accept(ContentType.JSON).when().get("/api/v1/insights/" + insightId).then().extract().statusCode();
+        int foreign = as(other).accept(ContentType.JSON).when().get("/api/v1/insights/" + insightId).then().extract()
+                .statusCode();
         assertThat(foreign).isIn(403, 404);
     }
 
@@ -216,7 +219,8 @@ class ResearchToolsTest {
         assertThat(error(mcp.callTool("brain_insights", Map.of("type", "nonsense"))))
                 .isEqualTo("type: 'nonsense' is not one of trend, pattern, gap, synergy, optimization, template_candidate,"
                         + " project_suggestion, warning");
-        assertThat(error(mcp.callTool("brain_insights", Map.of("min_priority", "urgent")))).startsWith("min_priority: 'urgent'");
+        assertThat(error(mcp.callTool("brain_insights", Map.of("min_priority", "urgent"))))
+                .startsWith("min_priority: 'urgent'");
         assertThat(error(mcp.callTool("brain_insights", Map.of("status", "done")))).startsWith("status: 'done'");
         assertThat(error(mcp.callTool("brain_insights", Map.of("limit", 0)))).isEqualTo("limit: must be 1-100, was 0");
         assertThat(error(mcp.callTool("brain_suggest", Map.of("context", "  ")))).startsWith("context:");
@@ -230,7 +234,8 @@ class ResearchToolsTest {
         as(token).contentType(ContentType.JSON).body(Map.of("outcome", "x"))
                 .when().post("/api/v1/insights/1/status").then().statusCode(400).body("error", startsWith("status:"));
         as(token).contentType(ContentType.JSON).body(Map.of("status", "finished"))
-                .when().post("/api/v1/insights/1/status").then().statusCode(400).body("error", startsWith("status: 'finished'"));
+                .when().post("/api/v1/insights/1/status").then().statusCode(400)
+                .body("error", startsWith("status: 'finished'"));
         as(token).accept(ContentType.JSON).when().get("/api/v1/insights/trends?window_days=-1").then().statusCode(400)
                 .body("error", startsWith("window_days:"));
         given().accept(ContentType.JSON).when().get("/api/v1/insights").then().statusCode(401);

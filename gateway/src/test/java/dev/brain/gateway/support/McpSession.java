@@ -65,7 +65,8 @@ public final class McpSession {
 
     /** A body sent as it is, JSON-RPC or not, in the session. */
     public Response postRaw(String body) {
-        var request = given().contentType(ContentType.JSON).accept(ACCEPT).body(body.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        var request = given().contentType(ContentType.JSON).accept(ACCEPT)
+                .body(body.getBytes(java.nio.charset.StandardCharsets.UTF_8));
         if (token != null) {
             request.header("Authorization", "Bearer " + token);
         }

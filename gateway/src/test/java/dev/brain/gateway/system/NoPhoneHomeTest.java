@@ -60,7 +60,7 @@ class NoPhoneHomeTest {
                     .when().get("/api/v1/errors")
                     .then().statusCode(200);
         }
-        Thread.sleep(200);   // a few more samples of the watch
+        Thread.sleep(200); // a few more samples of the watch
 
         assertThat(Recorder.CONNECTIONS).as("hosts the gateway resolved or connected to while it started")
                 .isNotEmpty() // the recorder works: the services' readiness and PostgreSQL on loopback were seen

@@ -96,7 +96,8 @@ class OutboxRelayIT {
                 + " and source_id = ?::bigint and synapse_type = 'co_occurs'", Long.toString(second));
         update("update outbox set delivered_at = null, next_attempt_at = now() where tenant = ?"
                 + " and event->'source'->>'id' = ?", Long.toString(second));
-        await("the redelivery", () -> query("select count(*) from outbox where tenant = ? and delivered_at is null", null) == 0);
+        await("the redelivery",
+                () -> query("select count(*) from outbox where tenant = ? and delivered_at is null", null) == 0);
         assertThat(query("select activation_count from memory.synapse where tenant = ? and source_type = 'error'"
                 + " and source_id = ?::bigint and synapse_type = 'co_occurs'", Long.toString(second))).isEqualTo(activations);
         assertThat(query("select count(*) from memory.synapse_event where tenant = ?", null))
@@ -105,10 +106,12 @@ class OutboxRelayIT {
 
     private long report(String output) {
         return ErrorServiceGrpc.newBlockingStub(channel)
-                .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(Tenancy.metadataFor(dev.brain.gateway.support.BrainServices.SERVICE_TOKEN, tenant)))
+                .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(
+                        Tenancy.metadataFor(dev.brain.gateway.support.BrainServices.SERVICE_TOKEN, tenant)))
                 .withDeadlineAfter(30, TimeUnit.SECONDS)
                 .reportError(ReportErrorRequest.newBuilder().setScope(Scope.newBuilder().setProject("shop"))
-                        .setRawOutput(output).build()).getError().getId();
+                        .setRawOutput(output).build())
+                .getError().getId();
     }
 
     private long synapses(String sourceType, long sourceId, String type) {
@@ -117,8 +120,9 @@ class OutboxRelayIT {
     }
 
     private long query(String sql, String second) {
-        try (Connection c = DriverManager.getConnection(DB, "brain", "brain"); PreparedStatement s = c.prepareStatement(
-                sql.replace("from outbox", "from error.outbox"))) {
+        try (Connection c = DriverManager.getConnection(DB, "brain", "brain");
+                PreparedStatement s = c.prepareStatement(
+                        sql.replace("from outbox", "from error.outbox"))) {
             s.setString(1, tenant);
             if (second != null) {
                 s.setString(2, second);

@@ -106,7 +106,8 @@ class UiPagesTest {
 
         // reporting a solution marks the error resolved: it is among the recent ones, not the unresolved
         String list = page(reader, "/ui/errors?filter=recent").then().statusCode(200).extract().asString();
-        assertThat(list).contains("data-error-id=\"" + id + "\"").contains("quantity_in_ui").contains("Errors of <span id=\"project\">shop");
+        assertThat(list).contains("data-error-id=\"" + id + "\"").contains("quantity_in_ui")
+                .contains("Errors of <span id=\"project\">shop");
         String search = page(reader, "/ui/errors?q=quantity_in_ui+not+defined").then().statusCode(200).extract().asString();
         assertThat(search).contains("data-error-id=\"" + id + "\"");
         String none = page(reader, "/ui/errors?q=zzzyxw+nothing+like+it").then().statusCode(200).extract().asString();
@@ -116,7 +117,8 @@ class UiPagesTest {
         assertThat(detail).contains("NameError").contains("Define quantity before use").contains("add quantity = 1")
                 .contains("<dd id=\"occurrences\">2</dd>")
                 // one bar today, at full height: 2 occurrences
-                .containsPattern("<svg class=\"timeline\"[^>]*>\\s*<rect x=\"0\" y=\"0\" width=\"10\" height=\"100\"><title>[0-9-]+: 2</title>")
+                .containsPattern(
+                        "<svg class=\"timeline\"[^>]*>\\s*<rect x=\"0\" y=\"0\" width=\"10\" height=\"100\"><title>[0-9-]+: 2</title>")
                 // a read-only token is offered no correction
                 .doesNotContain("id=\"resolve\"").doesNotContain("id=\"reopen\"").doesNotContain("id=\"forget-error\"");
         // the solution resolved the error: a write token may reopen it, or forget it
@@ -169,7 +171,8 @@ class UiPagesTest {
         }
         JsonPath graph = page(reader, "/ui/network/graph?node=error:1&depth=1").then().statusCode(200).extract().jsonPath();
         assertThat(graph.getList("nodes.id", String.class)).containsExactlyInAnyOrder("error:1", "solution:7", "error:2");
-        assertThat(graph.getList("edges", Map.class)).extracting(e -> e.get("source") + ">" + e.get("target") + " " + e.get("type"))
+        assertThat(graph.getList("edges", Map.class))
+                .extracting(e -> e.get("source") + ">" + e.get("target") + " " + e.get("type"))
                 .containsExactlyInAnyOrder("solution:7>error:1 solves", "error:1>error:2 causes");
         assertThat(graph.getList("edges.weight", Float.class)).allSatisfy(w -> assertThat(w).isBetween(0f, 1f));
         assertThat(graph.getString("nodes.find { it.id == 'solution:7' }.label")).isEqualTo("Guard against undefined");

@@ -58,7 +58,8 @@ public class JobRuns {
                 return new Run(true, Map.of(), (System.nanoTime() - started) / 1_000_000);
             }
             try {
-                if (!(period.isNegative() || period.isZero()) && ranSince(job, startedAt.minus(period.multipliedBy(3).dividedBy(4)))) {
+                if (!(period.isNegative() || period.isZero())
+                        && ranSince(job, startedAt.minus(period.multipliedBy(3).dividedBy(4)))) {
                     Log.debugf("%s skipped: it ran this period (on another replica)", job);
                     record(job, trigger, startedAt, "skipped", Map.of(), "ran this period");
                     return new Run(true, Map.of(), (System.nanoTime() - started) / 1_000_000);

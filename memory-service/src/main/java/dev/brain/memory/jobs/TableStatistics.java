@@ -29,8 +29,7 @@ public class TableStatistics {
         this.jdbc = jdbc;
     }
 
-    @Scheduled(every = "${brain.memory.statistics.interval:60s}", delayed = "20s",
-            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(every = "${brain.memory.statistics.interval:60s}", delayed = "20s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void scheduled() {
         analyzeStale();
     }
@@ -49,7 +48,7 @@ public class TableStatistics {
                     rs -> rs.getString(1), TABLES.toArray(String[]::new), VECTOR_PARTITIONS);
             List<String> analyzed = new ArrayList<>();
             for (String table : stale) {
-                jdbc.update("analyze \"" + table + "\"");      // a name of the catalog matching TABLES, not input
+                jdbc.update("analyze \"" + table + "\""); // a name of the catalog matching TABLES, not input
                 analyzed.add(table);
             }
             return analyzed;

@@ -198,8 +198,9 @@ public final class LongTermFixtures {
         List<String> rows = new ArrayList<>();
         for (String table : List.of("long_term_node", "long_term_node_embedding", "long_term_edge")) {
             String id = table.equals("long_term_node_embedding") ? "node_id" : "id";
-            try (Connection c = ds.getConnection(); PreparedStatement s = c.prepareStatement(
-                    "select t::text from " + table + " t where user_id = ? and agent_id = ? order by " + id)) {
+            try (Connection c = ds.getConnection();
+                    PreparedStatement s = c.prepareStatement(
+                            "select t::text from " + table + " t where user_id = ? and agent_id = ? order by " + id)) {
                 s.setString(1, pair.userId());
                 s.setString(2, pair.agentId());
                 try (ResultSet rs = s.executeQuery()) {

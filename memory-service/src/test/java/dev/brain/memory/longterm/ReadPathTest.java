@@ -193,7 +193,7 @@ class ReadPathTest extends LongTermTestBase {
             b[i] = node(dataSource, pair, NodeSpec.of("b" + i, unit(10 + i)));
         }
         // weights 9, 8, 7, 7, 5: the tie at 7 goes to the lower edge id (b2)
-        double[] weights = {9, 8, 7, 7, 5};
+        double[] weights = { 9, 8, 7, 7, 5 };
         for (int i = 0; i < 5; i++) {
             edge(dataSource, pair, a, b[i], weights[i], EdgeSpec.topics("t"));
         }
@@ -375,8 +375,9 @@ class ReadPathTest extends LongTermTestBase {
         long e0 = node(dataSource, pair, NodeSpec.of("e0", unit(0)));
         String text = "what did Anna give me " + pair.userId();
         ScriptedTextVectors.script(text, unit(0));
-        ReadResponse response = longTerm(pair).read(ReadRequest.newBuilder().setRanking(ReadRanking.READ_RANKING_STRENGTH).setPair(pair.proto()).setQueryText(text)
-                .setHops(0).build());
+        ReadResponse response = longTerm(pair).read(
+                ReadRequest.newBuilder().setRanking(ReadRanking.READ_RANKING_STRENGTH).setPair(pair.proto()).setQueryText(text)
+                        .setHops(0).build());
         assertThat(ids(response)).containsExactly(e0);
     }
 
@@ -394,7 +395,8 @@ class ReadPathTest extends LongTermTestBase {
 
         String broken = "the model is down " + pair.userId();
         ScriptedTextVectors.fail(broken, new IllegalStateException("connection refused"));
-        assertStatus(() -> longTerm(pair).read(ReadRequest.newBuilder().setRanking(ReadRanking.READ_RANKING_STRENGTH).setPair(pair.proto()).setQueryText(broken)
+        assertStatus(() -> longTerm(pair).read(ReadRequest.newBuilder().setRanking(ReadRanking.READ_RANKING_STRENGTH)
+                .setPair(pair.proto()).setQueryText(broken)
                 .build()), Status.Code.UNAVAILABLE, "embedding provider unavailable");
     }
 

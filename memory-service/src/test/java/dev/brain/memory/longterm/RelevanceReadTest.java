@@ -89,8 +89,9 @@ class RelevanceReadTest extends LongTermTestBase {
     void aQuestionAboutTimeGetsEachMemorysDateInTheBlock() throws Exception {
         TestPair pair = newPair();
         long support = node(dataSource, pair, NodeSpec.of("I went to a LGBTQ support group yesterday", unit(0)));
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
-                "update long_term_node set time_at = '2023-05-08 13:56+00', time_precision = 'minute' where id = ?")) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement s = c.prepareStatement(
+                        "update long_term_node set time_at = '2023-05-08 13:56+00', time_precision = 'minute' where id = ?")) {
             s.setLong(1, support);
             s.executeUpdate();
         }

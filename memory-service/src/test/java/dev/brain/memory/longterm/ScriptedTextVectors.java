@@ -6,8 +6,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.annotation.Priority;
-import jakarta.inject.Singleton;
 import jakarta.enterprise.inject.Alternative;
+import jakarta.inject.Singleton;
 
 import dev.brain.memory.embedding.service.Embedder;
 import dev.brain.memory.longterm.vectors.TextVectors;

@@ -79,7 +79,7 @@ class UsageReinforcementTest extends LongTermTestBase {
     @Test
     void fourCandidatesAboveTheThresholdReinforceTheFirstThreeAndRejectTheFourthByCap() throws Exception {
         TestPair pair = newPair();
-        float[][] e = {at(0.70, 1), at(0.65, 2), at(0.60, 3), at(0.58, 4)};
+        float[][] e = { at(0.70, 1), at(0.65, 2), at(0.60, 3), at(0.58, 4) };
         long[] ids = new long[4];
         for (int i = 0; i < 4; i++) {
             ids[i] = node(dataSource, pair, NodeSpec.of("n" + i, e[i]));
@@ -114,7 +114,7 @@ class UsageReinforcementTest extends LongTermTestBase {
     @Test
     void cosinesBelowTheThresholdReinforceNothingAndReportTheClosestRejection() throws Exception {
         TestPair pair = newPair();
-        float[][] e = {at(0.2400, 1), at(0.1500, 2), at(0.2935, 3)};
+        float[][] e = { at(0.2400, 1), at(0.1500, 2), at(0.2935, 3) };
         long[] ids = new long[3];
         for (int i = 0; i < 3; i++) {
             ids[i] = node(dataSource, pair, NodeSpec.of("n" + i, e[i]));
@@ -158,7 +158,7 @@ class UsageReinforcementTest extends LongTermTestBase {
         // read order is not the ranking: the higher id of the tie and the weakest come first
         readInTurn(pair, turn, 6, 4, 5, 3, 2, 1);
         Map<Long, String> before = new HashMap<>();
-        for (long id : new long[] {tieHigh, near, far}) {
+        for (long id : new long[] { tieHigh, near, far }) {
             before.put(id, row(id));
         }
 
@@ -172,7 +172,7 @@ class UsageReinforcementTest extends LongTermTestBase {
         assertThat(p.getClosestRejected()).isCloseTo(0.50, within(1e-4));
         assertThat(p.getCosinesMap()).containsOnlyKeys(best, second, tieLow, tieHigh, near, far);
         assertThat(p.getCosinesMap().get(tieLow)).isEqualTo(p.getCosinesMap().get(tieHigh));
-        for (long id : new long[] {tieHigh, near, far}) {
+        for (long id : new long[] { tieHigh, near, far }) {
             assertThat(row(id)).as("node %d", id).isEqualTo(before.get(id));
         }
     }

@@ -59,7 +59,8 @@ class MigrationTest extends MigrationContract {
     @Test
     void v5KeepsTheVectorsInTheirPairsPartition() throws Exception {
         String schema = "memory_v5_migration_test";
-        try (var scratch = MigrationCheck.scratchAt(dataSource, schema, "4"); Connection c = dataSource.getConnection();
+        try (var scratch = MigrationCheck.scratchAt(dataSource, schema, "4");
+                Connection c = dataSource.getConnection();
                 Statement s = c.createStatement()) {
             String node = """
                     with n as (insert into %1$s.long_term_node (user_id, agent_id, observer, source_key, content,

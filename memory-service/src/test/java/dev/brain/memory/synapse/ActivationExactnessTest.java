@@ -54,26 +54,29 @@ class ActivationExactnessTest {
         synapses = GrpcTestChannel.as(tenant, SynapseServiceGrpc.newBlockingStub(channel));
         try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
             s.execute("select setseed(0.17)");
-            s.execute(("""
-                    insert into synapse (tenant, source_type, source_id, target_type, target_id, synapse_type, weight,
-                                         base_weight, activation_count, last_activated_at, created_at)
-                    select '%s', 'error', src, 'error', dst, type,
-                           case when decayed then base * (0.2 + 0.6 * random()) else base end, base, 1, now(), now()
-                      from (select case when g <= 600 then 1 when g <= 850 then 2 else 1 + floor(random() * %d)::bigint end as src,
-                                   1 + floor(random() * %d)::bigint as dst,
-                                   (array['solves','causes','similar_to','co_occurs','prevents'])[1 + floor(random() * 5)::int] as type,
-                                   0.05 + random() * 0.95 as base,
-                                   random() < 0.9 as decayed
-                              from generate_series(1, 3000) g) x
-                     where src <> dst
-                    on conflict do nothing""").formatted(tenant, NODES, NODES));
+            s.execute(
+                    ("""
+                            insert into synapse (tenant, source_type, source_id, target_type, target_id, synapse_type, weight,
+                                                 base_weight, activation_count, last_activated_at, created_at)
+                            select '%s', 'error', src, 'error', dst, type,
+                                   case when decayed then base * (0.2 + 0.6 * random()) else base end, base, 1, now(), now()
+                              from (select case when g <= 600 then 1 when g <= 850 then 2 else 1 + floor(random() * %d)::bigint end as src,
+                                           1 + floor(random() * %d)::bigint as dst,
+                                           (array['solves','causes','similar_to','co_occurs','prevents'])[1 + floor(random() * 5)::int] as type,
+                                           0.05 + random() * 0.95 as base,
+                                           random() < 0.9 as decayed
+                                      from generate_series(1, 3000) g) x
+                             where src <> dst
+                            on conflict do nothing""")
+                            .formatted(tenant, NODES, NODES));
         }
         try (Connection c = dataSource.getConnection();
-                PreparedStatement s = c.prepareStatement("select source_id, target_id, weight, id from synapse where tenant = ?")) {
+                PreparedStatement s = c
+                        .prepareStatement("select source_id, target_id, weight, id from synapse where tenant = ?")) {
             s.setString(1, tenant);
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
-                    edges.add(new double[] {rs.getLong(1), rs.getLong(2), rs.getDouble(3), rs.getLong(4)});
+                    edges.add(new double[] { rs.getLong(1), rs.getLong(2), rs.getDouble(3), rs.getLong(4) });
                 }
             }
         }
@@ -87,15 +90,16 @@ class ActivationExactnessTest {
     @Test
     void activationEqualsBruteForceForHubsAndOrdinaryStartsAtEveryLimit() {
         int compared = 0;
-        for (long start : new long[] {1, 2, 3, 17, 99, 250}) {
+        for (long start : new long[] { 1, 2, 3, 17, 99, 250 }) {
             for (TraversalDirection direction : List.of(TraversalDirection.TRAVERSAL_DIRECTION_BOTH,
                     TraversalDirection.TRAVERSAL_DIRECTION_OUT, TraversalDirection.TRAVERSAL_DIRECTION_IN)) {
-                for (int limit : new int[] {1, 3, 10, 100}) {
-                    for (int depth : new int[] {1, 3}) {
+                for (int limit : new int[] { 1, 3, 10, 100 }) {
+                    for (int depth : new int[] { 1, 3 }) {
                         List<String> actual = synapses.activate(ActivateRequest.newBuilder().setStart(error(start))
                                 .setMaxDepth(depth).setMinWeight(0.05).setDirection(direction).setLimit(limit).build())
                                 .getNodesList().stream()
-                                .map(n -> n.getNode().getId() + "@" + n.getDepth() + "=" + String.format("%.9f", n.getActivation()))
+                                .map(n -> n.getNode().getId() + "@" + n.getDepth() + "="
+                                        + String.format("%.9f", n.getActivation()))
                                 .toList();
                         assertThat(actual).as("start %d, %s, limit %d, depth %d", start, direction, limit, depth)
                                 .isEqualTo(bruteForce(start, depth, 0.05, direction, limit));
@@ -128,13 +132,13 @@ class ActivationExactnessTest {
             for (Map.Entry<Long, Double> reached : next.entrySet()) {
                 double[] earlier = best.get(reached.getKey());
                 if (reached.getKey() != start && (earlier == null || reached.getValue() > earlier[0])) {
-                    best.put(reached.getKey(), new double[] {reached.getValue(), depth});
+                    best.put(reached.getKey(), new double[] { reached.getValue(), depth });
                 }
             }
             layer = next;
         }
         return best.entrySet().stream().filter(e -> e.getValue()[0] >= minWeight)
-                .sorted(Comparator.<Map.Entry<Long, double[]>>comparingDouble(e -> -e.getValue()[0])
+                .sorted(Comparator.<Map.Entry<Long, double[]>> comparingDouble(e -> -e.getValue()[0])
                         .thenComparingDouble(e -> e.getValue()[1]).thenComparingLong(Map.Entry::getKey))
                 .limit(limit)
                 .map(e -> e.getKey() + "@" + (int) e.getValue()[1] + "=" + String.format("%.9f", e.getValue()[0]))

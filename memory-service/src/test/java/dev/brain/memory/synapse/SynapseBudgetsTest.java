@@ -60,7 +60,8 @@ class SynapseBudgetsTest {
                     .setTo(SynapseFixtures.error(3)).build()))
                     .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
                         assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.RESOURCE_EXHAUSTED);
-                        assertThat(e.getStatus().getDescription()).startsWith("max_depth: the path search took longer than 0 ms");
+                        assertThat(e.getStatus().getDescription())
+                                .startsWith("max_depth: the path search took longer than 0 ms");
                     });
         } finally {
             channel.shutdownNow();

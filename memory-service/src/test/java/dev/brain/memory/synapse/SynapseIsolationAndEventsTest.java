@@ -87,10 +87,14 @@ class SynapseIsolationAndEventsTest {
         assertThat(synapses(b).activate(ActivateRequest.newBuilder().setStart(error(1)).build()).getNodesList()).isEmpty();
         assertThat(synapses(a).activate(ActivateRequest.newBuilder().setStart(error(1)).build()).getNodesList())
                 .extracting(n -> n.getNode().getId()).containsExactly(2L); // not 3: that hop belongs to tenant b
-        assertThat(synapses(a).findPath(FindPathRequest.newBuilder().setFrom(error(1)).setTo(error(3)).build()).getFound()).isFalse();
-        assertThat(synapses(b).findPath(FindPathRequest.newBuilder().setFrom(error(1)).setTo(error(2)).build()).getFound()).isFalse();
-        assertStatus(() -> synapses(b).getSynapse(GetSynapseRequest.newBuilder().setSynapseId(id).build()), Status.Code.NOT_FOUND, "synapse");
-        assertStatus(() -> synapses(b).weaken(WeakenRequest.newBuilder().setSynapseId(id).build()), Status.Code.NOT_FOUND, "synapse");
+        assertThat(synapses(a).findPath(FindPathRequest.newBuilder().setFrom(error(1)).setTo(error(3)).build()).getFound())
+                .isFalse();
+        assertThat(synapses(b).findPath(FindPathRequest.newBuilder().setFrom(error(1)).setTo(error(2)).build()).getFound())
+                .isFalse();
+        assertStatus(() -> synapses(b).getSynapse(GetSynapseRequest.newBuilder().setSynapseId(id).build()),
+                Status.Code.NOT_FOUND, "synapse");
+        assertStatus(() -> synapses(b).weaken(WeakenRequest.newBuilder().setSynapseId(id).build()), Status.Code.NOT_FOUND,
+                "synapse");
         assertThat(SynapseFixtures.weight(dataSource, id)).isEqualTo(0.9);
         assertThat(synapses(b).getStats(GetSynapseStatsRequest.getDefaultInstance()).getTotalSynapses()).isEqualTo(1);
         assertStatus(() -> synapses(a).getStats(GetSynapseStatsRequest.newBuilder().setTenant(b).build()),
@@ -167,17 +171,22 @@ class SynapseIsolationAndEventsTest {
                 .addEvents(strengthenEvent("error-service:1", 10, 20)).build());
         assertThat(replay.getResults(0).getStatus()).isEqualTo(SynapseEventStatus.SYNAPSE_EVENT_STATUS_REPLAYED);
         assertThat(replay.getResults(0).getSynapses(0).getWeight()).isCloseTo(0.1, within(1e-9));
-        var now = synapses(tenant).getSynapse(GetSynapseRequest.newBuilder().setSynapseId(applied.getId()).build()).getSynapse();
+        var now = synapses(tenant).getSynapse(GetSynapseRequest.newBuilder().setSynapseId(applied.getId()).build())
+                .getSynapse();
         assertThat(now.getWeight()).isCloseTo(0.1, within(1e-9));
         assertThat(now.getActivationCount()).isEqualTo(1);
 
         var failure = events(tenant).applySynapseEvents(ApplySynapseEventsRequest.newBuilder()
-                .addEvents(SynapseEvent.newBuilder().setIdempotencyKey("error-service:4").setOp(SynapseEventOp.SYNAPSE_EVENT_OP_WEAKEN)
+                .addEvents(SynapseEvent.newBuilder().setIdempotencyKey("error-service:4")
+                        .setOp(SynapseEventOp.SYNAPSE_EVENT_OP_WEAKEN)
                         .setSynapseType(SynapseType.SYNAPSE_TYPE_SOLVES).setSource(error(10)).setTarget(error(30)))
-                .addEvents(SynapseEvent.newBuilder().setIdempotencyKey("error-service:5").setOp(SynapseEventOp.SYNAPSE_EVENT_OP_WEAKEN)
+                .addEvents(SynapseEvent.newBuilder().setIdempotencyKey("error-service:5")
+                        .setOp(SynapseEventOp.SYNAPSE_EVENT_OP_WEAKEN)
                         .setSynapseType(SynapseType.SYNAPSE_TYPE_SOLVES).setSource(error(10)).setTarget(error(99)))
-                .addEvents(SynapseEvent.newBuilder().setIdempotencyKey("error-service:6").setOp(SynapseEventOp.SYNAPSE_EVENT_OP_NODE_DELETED)
-                        .setSource(error(20))).build());
+                .addEvents(SynapseEvent.newBuilder().setIdempotencyKey("error-service:6")
+                        .setOp(SynapseEventOp.SYNAPSE_EVENT_OP_NODE_DELETED)
+                        .setSource(error(20)))
+                .build());
         assertThat(failure.getResults(0).getSynapses(0).getWeight()).isCloseTo(0.07, within(1e-9)); // default factor 0.7
         assertThat(failure.getResults(1).getStatus()).isEqualTo(SynapseEventStatus.SYNAPSE_EVENT_STATUS_APPLIED);
         assertThat(failure.getResults(1).getSynapsesList()).isEmpty(); // weaken of a missing synapse: nothing
@@ -202,6 +211,7 @@ class SynapseIsolationAndEventsTest {
         var result = events(tenant).applySynapseEvents(ApplySynapseEventsRequest.newBuilder()
                 .addEvents(strengthenEvent("k", 1, 2).toBuilder().setTenant("someone-else")).build());
         assertThat(result.getResults(0).getStatus()).isEqualTo(SynapseEventStatus.SYNAPSE_EVENT_STATUS_REJECTED);
-        assertThat(synapses("someone-else").activate(ActivateRequest.newBuilder().setStart(error(1)).build()).getNodesList()).isEmpty();
+        assertThat(synapses("someone-else").activate(ActivateRequest.newBuilder().setStart(error(1)).build()).getNodesList())
+                .isEmpty();
     }
 }

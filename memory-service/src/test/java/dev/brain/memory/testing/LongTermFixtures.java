@@ -133,8 +133,9 @@ public final class LongTermFixtures {
 
     /** Every edge touching the node, full rows in id order. */
     public static List<String> edgesOf(DataSource ds, long nodeId) throws Exception {
-        try (Connection c = ds.getConnection(); PreparedStatement s = c.prepareStatement(
-                "select t::text from long_term_edge t where from_node_id = ? or to_node_id = ? order by id")) {
+        try (Connection c = ds.getConnection();
+                PreparedStatement s = c.prepareStatement(
+                        "select t::text from long_term_edge t where from_node_id = ? or to_node_id = ? order by id")) {
             s.setLong(1, nodeId);
             s.setLong(2, nodeId);
             List<String> rows = new ArrayList<>();

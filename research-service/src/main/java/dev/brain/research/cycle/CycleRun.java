@@ -10,7 +10,11 @@ public record CycleRun(long runId, String tenant, String trigger, Outcome outcom
 
     /** How a run ended. */
     public enum Outcome {
-        DONE, FAILED, SKIPPED_LOCKED, SKIPPED_PRECONDITION, RUNNING
+        DONE,
+        FAILED,
+        SKIPPED_LOCKED,
+        SKIPPED_PRECONDITION,
+        RUNNING
     }
 
     /** One phase: its counts (keys in snake_case), duration and, when it failed, why. */

@@ -33,8 +33,7 @@ public class CycleScheduler {
         this.scheduler = scheduler;
     }
 
-    @Scheduled(identity = IDENTITY, every = "${brain.research.cycle.every:60m}",
-            delayed = "${brain.research.cycle.delay:5m}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(identity = IDENTITY, every = "${brain.research.cycle.every:60m}", delayed = "${brain.research.cycle.delay:5m}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void scheduled() {
         if (!config.cycle().enabled()) {
             return;

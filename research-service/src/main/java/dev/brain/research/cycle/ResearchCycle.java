@@ -34,7 +34,6 @@ import dev.brain.grpc.v1.NodeRef;
 import dev.brain.grpc.v1.NodeType;
 import dev.brain.grpc.v1.RecurringError;
 import dev.brain.grpc.v1.ResearchTenantsRequest;
-import dev.brain.grpc.v1.ResearchTenantsResponse;
 import dev.brain.grpc.v1.RunJobRequest;
 import dev.brain.grpc.v1.Synapse;
 import dev.brain.grpc.v1.SynapseType;
@@ -390,10 +389,11 @@ public class ResearchCycle {
      */
     private Map<String, Long> storeAndLink(String tenant, List<InsightDraft> drafts) {
         int max = config.insights().maxActive();
-        List<InsightDraft> kept = drafts.size() <= max ? drafts : drafts.stream()
-                .sorted(Comparator.comparing((InsightDraft d) -> d.priority().rank()).reversed()
-                        .thenComparing(Comparator.comparingDouble(InsightDraft::confidence).reversed()))
-                .limit(max).toList();
+        List<InsightDraft> kept = drafts.size() <= max ? drafts
+                : drafts.stream()
+                        .sorted(Comparator.comparing((InsightDraft d) -> d.priority().rank()).reversed()
+                                .thenComparing(Comparator.comparingDouble(InsightDraft::confidence).reversed()))
+                        .limit(max).toList();
         List<Stored> stored = store.store(tenant, kept);
         Map<String, Long> counts = new LinkedHashMap<>();
         if (kept.size() < drafts.size()) {

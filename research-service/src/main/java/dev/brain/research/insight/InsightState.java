@@ -7,7 +7,11 @@ import java.util.Locale;
  * {@code acknowledged → dismissed}; {@code expired} is set by the cycle only. Changes are forward only.
  */
 public enum InsightState {
-    ACTIVE, ACKNOWLEDGED, ACTED_UPON, DISMISSED, EXPIRED;
+    ACTIVE,
+    ACKNOWLEDGED,
+    ACTED_UPON,
+    DISMISSED,
+    EXPIRED;
 
     public String db() {
         return name().toLowerCase(Locale.ROOT);

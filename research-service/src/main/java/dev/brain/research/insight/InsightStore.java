@@ -23,7 +23,10 @@ public class InsightStore {
 
     /** What happened to a draft. */
     public enum Outcome {
-        CREATED, UPDATED, UNCHANGED, DISMISSED,
+        CREATED,
+        UPDATED,
+        UNCHANGED,
+        DISMISSED,
         /** Pushed out by the cap of active insights before its expiry: not re-created until it would have expired. */
         CAPPED
     }
@@ -53,7 +56,7 @@ public class InsightStore {
 
     public List<Stored> store(String tenant, List<InsightDraft> drafts) {
         Map<String, InsightDraft> byKey = new LinkedHashMap<>();
-        drafts.forEach(d -> byKey.put(d.dedupKey(), d));  // the last draft of a key wins
+        drafts.forEach(d -> byKey.put(d.dedupKey(), d)); // the last draft of a key wins
         Map<String, Insight> existing = insights.openByKeys(tenant, byKey.keySet());
         Instant now = clock.instant();
         Map<String, Long> capped = insights.cappedByKeys(tenant, byKey.keySet(), now);

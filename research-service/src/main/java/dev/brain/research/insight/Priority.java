@@ -4,7 +4,10 @@ import java.util.Locale;
 
 /** Priority of an insight, ordered {@code low < medium < high < critical}; {@link #rank()} is 1..4. */
 public enum Priority {
-    LOW, MEDIUM, HIGH, CRITICAL;
+    LOW,
+    MEDIUM,
+    HIGH,
+    CRITICAL;
 
     public String db() {
         return name().toLowerCase(Locale.ROOT);

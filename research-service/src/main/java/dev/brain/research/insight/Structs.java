@@ -140,7 +140,7 @@ public final class Structs {
                 case '\t' -> out.append("\\t");
                 default -> {
                     if (c == 0) {
-                        continue;  // jsonb cannot hold NUL
+                        continue; // jsonb cannot hold NUL
                     }
                     if (c < 0x20) {
                         out.append(String.format("\\u%04x", (int) c));

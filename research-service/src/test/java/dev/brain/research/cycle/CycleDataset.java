@@ -78,7 +78,8 @@ final class CycleDataset {
                 .addCapabilities(ModuleCapability.newBuilder().setKind(CapabilityKind.CAPABILITY_KIND_CATEGORY)
                         .setName("validation").addModuleIds(31).addProjectIds(1))
                 .addCapabilities(ModuleCapability.newBuilder().setKind(CapabilityKind.CAPABILITY_KIND_LABEL)
-                        .setName("database").addModuleIds(32).addProjectIds(2)).build());
+                        .setName("database").addModuleIds(32).addProjectIds(2))
+                .build());
     }
 
     static SolutionSuccessRatesResponse rates(long success, long failure) {

@@ -63,7 +63,8 @@ class InsightLinksAndSchedulerTest {
         String tenant = "t-quiet-" + UUID.randomUUID().toString().substring(0, 8);
         InsightDraft d = new InsightDraft(InsightKind.GAP, "gap:error:1", "gap", "gap", Structs.obj().put("n", 1).build(),
                 0.9, Priority.LOW, false, null, List.of(), List.of(NodeRef.newBuilder()
-                        .setType(NodeType.NODE_TYPE_ERROR).setId(1).build()), List.of());
+                        .setType(NodeType.NODE_TYPE_ERROR).setId(1).build()),
+                List.of());
         Instant at = Instant.now();
         var counts = links.link(tenant, List.of(new InsightStore.Stored(1, d, InsightStore.Outcome.UNCHANGED, at),
                 new InsightStore.Stored(2, d, InsightStore.Outcome.DISMISSED, at)));

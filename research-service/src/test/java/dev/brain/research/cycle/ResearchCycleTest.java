@@ -104,8 +104,8 @@ class ResearchCycleTest extends GrpcTestBase {
         assertThat(jdbc.count("select count(*) from insight where tenant = ? and embedding is not null", tenant))
                 .isEqualTo(CycleDataset.INSIGHTS);
         // memory-service ran the synapse decay
-        assertThat(ServiceDoubles.get().calls(tenant, "RunJob")).singleElement().satisfies(c ->
-                assertThat(((RunJobRequest) c.request()).getJob()).isEqualTo(MemoryJob.MEMORY_JOB_SYNAPSE_DECAY));
+        assertThat(ServiceDoubles.get().calls(tenant, "RunJob")).singleElement().satisfies(
+                c -> assertThat(((RunJobRequest) c.request()).getJob()).isEqualTo(MemoryJob.MEMORY_JOB_SYNAPSE_DECAY));
         // the job_run row holds the counts per phase
         assertThat(jdbc.one("select status || ' ' || (counts->'gaps'->'counts'->>'insights_created') from job_run where id = ?",
                 rs -> rs.getString(1), r.getRunId())).contains("done 4");
@@ -290,7 +290,8 @@ class ResearchCycleTest extends GrpcTestBase {
         cycle(tenant);
         Insight gap = byKey(tenant, "gap:error:102");
         assertThat(gap.getEvidence().getFieldsOrThrow("weeks_seen").getListValue().getValuesCount()).isEqualTo(1);
-        assertThat(insights(tenant, InsightStatus.INSIGHT_STATUS_ACTIVE)).noneMatch(i -> i.getDedupKey().startsWith("project:tool-idea"));
+        assertThat(insights(tenant, InsightStatus.INSIGHT_STATUS_ACTIVE))
+                .noneMatch(i -> i.getDedupKey().startsWith("project:tool-idea"));
         jdbc.update("update insight set evidence = jsonb_set(evidence, '{weeks_seen}', '[\"2000-W01\",\"2000-W02\"]')"
                 + " where id = ?", gap.getId());
 
@@ -302,7 +303,8 @@ class ResearchCycleTest extends GrpcTestBase {
         assertThat(idea.getEvidence().getFieldsOrThrow("weeks").getNumberValue()).isEqualTo(3);
         assertThat(CycleDataset.events(tenant)).anySatisfy(e -> {
             assertThat(e.getSource().getId()).isEqualTo(idea.getId());
-            assertThat(e.getTarget()).isEqualTo(NodeRef.newBuilder().setType(NodeType.NODE_TYPE_INSIGHT).setId(gap.getId()).build());
+            assertThat(e.getTarget())
+                    .isEqualTo(NodeRef.newBuilder().setType(NodeType.NODE_TYPE_INSIGHT).setId(gap.getId()).build());
         });
     }
 

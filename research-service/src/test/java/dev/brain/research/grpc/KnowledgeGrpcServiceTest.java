@@ -61,7 +61,8 @@ class KnowledgeGrpcServiceTest extends GrpcTestBase {
         assertThat(r.getStatus()).isEqualTo(ResearchStatus.RESEARCH_STATUS_DEEP);
         assertThat(r.getCreated()).isTrue();
         String dir = "claude/" + fx.tenant + "%3Aalice";
-        assertThat(r.getKnowledgePath()).startsWith(dir + "/").endsWith("_" + fx.tenant + "%3Aalice_kafka-rebalancing_knowledge.md");
+        assertThat(r.getKnowledgePath()).startsWith(dir + "/")
+                .endsWith("_" + fx.tenant + "%3Aalice_kafka-rebalancing_knowledge.md");
         assertThat(r.getReportPath()).startsWith(dir + "/").endsWith("_kafka-rebalancing_report.md");
         String file = KnowledgeFixtures.read(r.getKnowledgePath());
         assertThat(file).startsWith("# Kafka rebalancing\n").contains("**Version:** 1.0", "**Runs:** 1", "**For:** user",
@@ -232,7 +233,8 @@ class KnowledgeGrpcServiceTest extends GrpcTestBase {
         assertThat(structure.getTitle()).isEqualTo("Kafka structure");
         assertThat(structure.getVersion()).isEqualTo("1.0");
         assertThat(structure.getBlocksList()).extracting(KnowledgeBlockInfo::getHeading, KnowledgeBlockInfo::getLevel)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("CURRENT", 2), org.assertj.core.groups.Tuple.tuple("Top", 3),
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("CURRENT", 2),
+                        org.assertj.core.groups.Tuple.tuple("Top", 3),
                         org.assertj.core.groups.Tuple.tuple("Details", 3));
         assertThat(structure.getBlocks(2).getChars()).isEqualTo(KAFKA_MORE.length());
 
@@ -277,7 +279,8 @@ class KnowledgeGrpcServiceTest extends GrpcTestBase {
         }
         // NUL is removed from every text of a request (tenancy's RequestText): "x.md\0" is x.md, which is not there
         assertThatThrownBy(() -> stub().structure(KnowledgeStructureRequest.newBuilder().setPair(fx.pair)
-                .setPath("x.md\u0000").build())).satisfies(e -> assertStatus(e, Status.Code.NOT_FOUND, "path: no library file 'x.md'"));
+                .setPath("x.md\u0000").build()))
+                .satisfies(e -> assertStatus(e, Status.Code.NOT_FOUND, "path: no library file 'x.md'"));
         assertThat(KnowledgeFixtures.listing()).isEqualTo(before);
         Files.delete(link);
         Files.delete(outside);
@@ -287,7 +290,8 @@ class KnowledgeGrpcServiceTest extends GrpcTestBase {
     void aQuestionWithSomeOfAnEntrysWordsFindsItWithoutNeedingEveryWord() {
         SaveResearchResponse iterative = save(fx.createDefaultSave("Iterative index scans",
                 "pgvector keeps scanning an HNSW index when a filter removes candidates (hnsw.iterative_scan);"
-                        + " without it a filtered query can return fewer rows than its LIMIT.").setSalience(0.8));
+                        + " without it a filtered query can return fewer rows than its LIMIT.")
+                .setSalience(0.8));
         // "too" and "few" are stop words, "returns" and "rows" stem to the entry's words: every remaining word is held
         SearchKnowledgeResponse hits = stub().search(SearchKnowledgeRequest.newBuilder().setPair(fx.pair)
                 .setQuery("HNSW filter returns too few rows").build());

@@ -26,7 +26,7 @@ public class NoPhoneHomeExtension implements BeforeAllCallback, AfterAllCallback
     @Override
     public void afterAll(ExtensionContext context) {
         try {
-            Thread.sleep(SocketWatch.INTERVAL_MS + 10);   // one more sample of the watch covers the class's end
+            Thread.sleep(SocketWatch.INTERVAL_MS + 10); // one more sample of the watch covers the class's end
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -16,7 +16,8 @@ import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
  * has (NoSuchMethodError {@code CleanerJava9.access$000} on every gRPC message over 64 KiB in every test class of
  * this JVM). From then on {@link SocketWatch} watches (established connections, sampled).
  *
- * <p>Declared global ({@code @QuarkusTestResource(OutboundConnectionRecorder.class)} on a service's
+ * <p>
+ * Declared global ({@code @QuarkusTestResource(OutboundConnectionRecorder.class)} on a service's
  * {@code NoPhoneHomeTest}), so every application start of the test JVM runs under it; {@link NoPhoneHomeExtension}
  * fails the test class during which a non-loopback host shows up.
  */

@@ -19,7 +19,8 @@ import java.util.stream.Stream;
  * address is not loopback and that one of the watched processes holds ({@code /proc/<pid>/fd}). Cheap while all is
  * local: the descriptors are only read when a table holds a non-loopback row not seen before.
  *
- * <p>It sees connections that live at least one interval (50 ms): a TCP handshake to another host, a DNS query
+ * <p>
+ * It sees connections that live at least one interval (50 ms): a TCP handshake to another host, a DNS query
  * waiting for its answer, any connection kept open. An attempt refused within the interval is seen only by
  * {@link OutboundConnectionRecorder} (which watches application start). Linux only; elsewhere it records nothing.
  */
@@ -143,11 +144,11 @@ public final class SocketWatch {
     static boolean isLocal(String remote) {
         String ip = remote.substring(0, remote.indexOf(':'));
         if (ip.length() == 8) {
-            return ip.equals("00000000") || ip.endsWith("7F");   // little-endian: 127.x.x.x
+            return ip.equals("00000000") || ip.endsWith("7F"); // little-endian: 127.x.x.x
         }
-        return ip.equals("00000000000000000000000000000000")                            // unset
-                || ip.equals("00000000000000000000000001000000")                         // ::1
-                || (ip.startsWith("0000000000000000FFFF0000") && ip.endsWith("7F"));     // ::ffff:127.x.x.x
+        return ip.equals("00000000000000000000000000000000") // unset
+                || ip.equals("00000000000000000000000001000000") // ::1
+                || (ip.startsWith("0000000000000000FFFF0000") && ip.endsWith("7F")); // ::ffff:127.x.x.x
     }
 
     /** The table's remote address as text ("93.184.216.34:443"; IPv6 as its 32 hex digits). */

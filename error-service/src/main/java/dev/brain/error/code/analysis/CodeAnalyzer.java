@@ -11,7 +11,8 @@ import java.util.Set;
  * granularity and cut the modules, score their reusability, compute their fingerprints, and default their name,
  * purpose and signature. No I/O, no state; linear in the size of the source.
  *
- * <p>Java is parsed with JavaParser. TypeScript/JavaScript, python, kotlin, go and rust follow the patterns of §9.2
+ * <p>
+ * Java is parsed with JavaParser. TypeScript/JavaScript, python, kotlin, go and rust follow the patterns of §9.2
  * on a token stream: there is no maintained pure-Java parser for them, and tree-sitter needs JNI native libraries.
  */
 public final class CodeAnalyzer {
@@ -28,11 +29,11 @@ public final class CodeAnalyzer {
     /**
      * Analyzes one source file.
      *
-     * @param name     module name; null/blank = the single export, else the file name without extension (applies
-     *                 only when the file yields one module)
-     * @param purpose  null/blank = the first sentence of the doc comment, else the name as words (one module only)
+     * @param name module name; null/blank = the single export, else the file name without extension (applies
+     *        only when the file yields one module)
+     * @param purpose null/blank = the first sentence of the doc comment, else the name as words (one module only)
      * @param language null/blank = detect from the path and content
-     * @param forced   null = decide by the rules of §9.3
+     * @param forced null = decide by the rules of §9.3
      */
     public static SourceAnalysis analyze(String source, String filePath, String name, String purpose, String language,
             Granularity forced) {

@@ -6,11 +6,11 @@ import java.util.Objects;
 /**
  * The fingerprints of a module (error-code.md §9.6).
  *
- * @param rawHash      SHA-256 (hex) of the source with LF line ends, trailing whitespace and leading/trailing blank
- *                     lines removed: equal for byte copies and for copies differing only in those
+ * @param rawHash SHA-256 (hex) of the source with LF line ends, trailing whitespace and leading/trailing blank
+ *        lines removed: equal for byte copies and for copies differing only in those
  * @param structuralFp SHA-256 (hex) of the normalized token stream: equal for copies that differ in formatting,
- *                     comments, literals and local names
- * @param shapeSketch  the 64 smallest distinct FNV-1a-32 values of the token 4-grams, ascending (for {@link #shape})
+ *        comments, literals and local names
+ * @param shapeSketch the 64 smallest distinct FNV-1a-32 values of the token 4-grams, ascending (for {@link #shape})
  */
 public record Fingerprint(String rawHash, String structuralFp, long[] shapeSketch) {
 

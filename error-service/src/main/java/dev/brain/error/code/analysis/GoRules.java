@@ -7,7 +7,8 @@ import java.util.List;
  * Go exports (capitalized top-level {@code func}, {@code type}, {@code var}, {@code const}; methods
  * {@code func (r T) N} as members named {@code T.N}) and imports (error-code.md §9.2).
  *
- * <p>Without the module's {@code go.mod} the module prefix is inferred: an import is internal when it is relative, or
+ * <p>
+ * Without the module's {@code go.mod} the module prefix is inferred: an import is internal when it is relative, or
  * when a segment at position ≥ 2 of its path (after host and owner) equals the first directory of the file path
  * ({@code github.com/acme/shop/pkg/sleep} from {@code pkg/retry/retry.go}).
  */

@@ -1,5 +1,9 @@
 package dev.brain.error.code.analysis;
 
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
 import com.github.javaparser.JavaParser;
 import com.github.javaparser.ParseResult;
 import com.github.javaparser.ParserConfiguration;
@@ -13,9 +17,6 @@ import com.github.javaparser.ast.body.FieldDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.TypeDeclaration;
 import com.github.javaparser.ast.expr.Name;
-import java.util.List;
-import java.util.Optional;
-import java.util.Set;
 
 /**
  * Java exports and imports (error-code.md §9.2) from a real parse with JavaParser: public top-level types, public
@@ -103,9 +104,9 @@ final class JavaRules {
     private static int[] span(LexedSource s, Node node) {
         Optional<Range> range = node.getRange();
         if (range.isEmpty()) {
-            return new int[] {-1, -1};
+            return new int[] { -1, -1 };
         }
-        return new int[] {offset(s, range.get().begin), Math.min(s.source().length(), offset(s, range.get().end) + 1)};
+        return new int[] { offset(s, range.get().begin), Math.min(s.source().length(), offset(s, range.get().end) + 1) };
     }
 
     private static int offset(LexedSource s, Position p) {

@@ -208,7 +208,8 @@ final class JvmTokenRules {
             return Structure.Origin.STANDARD;
         }
         return !basePackage.isEmpty() && (name.startsWith(basePackage + ".") || name.equals(basePackage))
-                ? Structure.Origin.INTERNAL : Structure.Origin.EXTERNAL;
+                ? Structure.Origin.INTERNAL
+                : Structure.Origin.EXTERNAL;
     }
 
     static String basePackage(String pkg) {

@@ -170,7 +170,7 @@ final class Languages {
         boolean importFrom = false;
         int nextImport = s.indexOf("import ");
         int nextFrom = nextImport < 0 ? -1 : s.indexOf(" from ", nextImport);
-        for (int start = 0; start < s.length(); ) {
+        for (int start = 0; start < s.length();) {
             int end = s.indexOf('\n', start);
             if (end < 0) {
                 end = s.length();

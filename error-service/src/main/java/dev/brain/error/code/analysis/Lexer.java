@@ -12,7 +12,8 @@ import java.util.Set;
  * one {@link Token.Kind#STRING} token, numbers one {@link Token.Kind#NUMBER} token, identifiers
  * {@code [A-Za-z_$][A-Za-z0-9_$]*}, and every other non-space character a token of its own.
  *
- * <p>One forward pass with bounded lookahead: no regex, no recursion (template literals nest through an explicit
+ * <p>
+ * One forward pass with bounded lookahead: no regex, no recursion (template literals nest through an explicit
  * stack), and an unterminated literal or comment simply ends at the end of its line or of the source — so the cost
  * stays linear on hostile input.
  */

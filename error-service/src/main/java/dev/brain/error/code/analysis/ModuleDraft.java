@@ -8,14 +8,14 @@ import java.util.Map;
 /**
  * One module cut from a source file, analyzed but not stored.
  *
- * @param startLine          first line in the original source (1-based), leading doc comment and annotations included
- * @param endLine            last line in the original source
- * @param dependencies       non-standard, non-internal imports the module uses
- * @param internalImports    relative / same-module imports the module uses
- * @param signals            the six signals of error-code.md §9.4 in its order: single_responsibility, pure_function,
- *                           clear_interface, low_coupling, generic_utility, documentation
- * @param score              Σ weight × signal, rounded to 4 decimals
- * @param pure               no side-effect marker found
+ * @param startLine first line in the original source (1-based), leading doc comment and annotations included
+ * @param endLine last line in the original source
+ * @param dependencies non-standard, non-internal imports the module uses
+ * @param internalImports relative / same-module imports the module uses
+ * @param signals the six signals of error-code.md §9.4 in its order: single_responsibility, pure_function,
+ *        clear_interface, low_coupling, generic_utility, documentation
+ * @param score Σ weight × signal, rounded to 4 decimals
+ * @param pure no side-effect marker found
  * @param interfaceSignature the export's declaration line(s) up to its body
  */
 public record ModuleDraft(String name, Granularity type, int startLine, int endLine, String source, String language,

@@ -42,8 +42,7 @@ final class Purposes {
             int after = s.token(colon).end();
             int next = colon + 1 < s.size() ? s.token(colon + 1).start() : s.source().length();
             List<Comment> comments = s.comments();
-            for (int k = firstStartingAt(comments, after); k < comments.size() && comments.get(k).start() < next;
-                    k++) {
+            for (int k = firstStartingAt(comments, after); k < comments.size() && comments.get(k).start() < next; k++) {
                 if (comments.get(k).kind() == Comment.Kind.DOC) {
                     return comments.get(k);
                 }
@@ -186,7 +185,7 @@ final class Purposes {
 
     private static String strip(String raw) {
         String line = raw.strip();
-        for (String opener : new String[] {"/**", "/*!", "/*", "///", "//!", "//", "#"}) {
+        for (String opener : new String[] { "/**", "/*!", "/*", "///", "//!", "//", "#" }) {
             if (line.startsWith(opener)) {
                 line = line.substring(opener.length());
                 break;

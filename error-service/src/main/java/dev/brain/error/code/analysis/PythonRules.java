@@ -178,7 +178,7 @@ final class PythonRules {
             q++;
         }
         String body = literal.substring(q);
-        for (String quote : new String[] {"\"\"\"", "'''", "\"", "'"}) {
+        for (String quote : new String[] { "\"\"\"", "'''", "\"", "'" }) {
             if (body.length() >= 2 * quote.length() && body.startsWith(quote) && body.endsWith(quote)) {
                 return body.substring(quote.length(), body.length() - quote.length());
             }

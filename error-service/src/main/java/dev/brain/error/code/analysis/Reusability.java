@@ -25,25 +25,25 @@ final class Reusability {
     private static final Set<String> UTIL_SEGMENTS = Set.of("utils", "util", "helpers", "lib", "shared", "common");
 
     /** Side-effect markers per language; a token pattern, {@code Print*} matches a prefix. */
-    private static final List<String[]> SCRIPT_MARKERS = List.of(new String[] {"fs", "."},
-            new String[] {"process", "."}, new String[] {"console", "."}, new String[] {"fetch", "("},
-            new String[] {"XMLHttpRequest"}, new String[] {"document", "."}, new String[] {"window", "."},
-            new String[] {"global", "."}, new String[] {"localStorage"}, new String[] {"Math", ".", "random", "("});
-    private static final List<String[]> PYTHON_MARKERS = List.of(new String[] {"print", "("},
-            new String[] {"open", "("}, new String[] {"os", "."}, new String[] {"sys", "."},
-            new String[] {"subprocess"}, new String[] {"requests", "."}, new String[] {"input", "("},
-            new String[] {"global"});
-    private static final List<String[]> JVM_MARKERS = List.of(new String[] {"System", ".", "out"},
-            new String[] {"System", ".", "err"}, new String[] {"System", ".", "exit"}, new String[] {"Files", "."},
-            new String[] {"new", "File", "("}, new String[] {"Runtime", ".", "getRuntime"},
-            new String[] {"HttpClient"});
-    private static final List<String[]> GO_MARKERS = List.of(new String[] {"fmt", ".", "Print*"},
-            new String[] {"os", "."}, new String[] {"log", "."}, new String[] {"http", "."},
-            new String[] {"ioutil", "."});
-    private static final List<String[]> RUST_MARKERS = List.of(new String[] {"println", "!"},
-            new String[] {"eprintln", "!"}, new String[] {"std", ":", ":", "fs"},
-            new String[] {"std", ":", ":", "env"}, new String[] {"std", ":", ":", "process"},
-            new String[] {"static", "mut"}, new String[] {"unsafe"});
+    private static final List<String[]> SCRIPT_MARKERS = List.of(new String[] { "fs", "." },
+            new String[] { "process", "." }, new String[] { "console", "." }, new String[] { "fetch", "(" },
+            new String[] { "XMLHttpRequest" }, new String[] { "document", "." }, new String[] { "window", "." },
+            new String[] { "global", "." }, new String[] { "localStorage" }, new String[] { "Math", ".", "random", "(" });
+    private static final List<String[]> PYTHON_MARKERS = List.of(new String[] { "print", "(" },
+            new String[] { "open", "(" }, new String[] { "os", "." }, new String[] { "sys", "." },
+            new String[] { "subprocess" }, new String[] { "requests", "." }, new String[] { "input", "(" },
+            new String[] { "global" });
+    private static final List<String[]> JVM_MARKERS = List.of(new String[] { "System", ".", "out" },
+            new String[] { "System", ".", "err" }, new String[] { "System", ".", "exit" }, new String[] { "Files", "." },
+            new String[] { "new", "File", "(" }, new String[] { "Runtime", ".", "getRuntime" },
+            new String[] { "HttpClient" });
+    private static final List<String[]> GO_MARKERS = List.of(new String[] { "fmt", ".", "Print*" },
+            new String[] { "os", "." }, new String[] { "log", "." }, new String[] { "http", "." },
+            new String[] { "ioutil", "." });
+    private static final List<String[]> RUST_MARKERS = List.of(new String[] { "println", "!" },
+            new String[] { "eprintln", "!" }, new String[] { "std", ":", ":", "fs" },
+            new String[] { "std", ":", ":", "env" }, new String[] { "std", ":", ":", "process" },
+            new String[] { "static", "mut" }, new String[] { "unsafe" });
 
     private Reusability() {
     }
@@ -53,9 +53,9 @@ final class Reusability {
     }
 
     /**
-     * @param module             the module's own source, lexed
-     * @param exports            how many names the module exports
-     * @param imports            its non-standard imports (dependencies and internal imports)
+     * @param module the module's own source, lexed
+     * @param exports how many names the module exports
+     * @param imports its non-standard imports (dependencies and internal imports)
      * @param mutableStaticField java: a static non-final field is declared (a marker of its own)
      */
     static Result score(LexedSource module, int exports, int imports, String filePath, boolean mutableStaticField) {
@@ -331,7 +331,7 @@ final class Reusability {
             boolean found = switch (language) {
                 case Languages.TYPESCRIPT, Languages.JAVA, Languages.KOTLIN, Languages.RUST -> m.is(i, "<")
                         && m.isIdent(i + 1) && upper(m.text(i + 1)) && (m.is(i + 2, ",") || m.is(i + 2, ">")
-                        || m.is(i + 2, "extends") || m.is(i + 2, ":") || m.is(i + 2, "super"));
+                                || m.is(i + 2, "extends") || m.is(i + 2, ":") || m.is(i + 2, "super"));
                 case Languages.GO -> m.is(i, "[") && m.isIdent(i + 1) && upper(m.text(i + 1)) && m.isIdent(i + 2)
                         && m.token(i + 2).start() > m.token(i + 1).end();
                 case Languages.PYTHON -> m.is(i, "TypeVar") && m.is(i + 1, "(") || m.is(i, "Generic")

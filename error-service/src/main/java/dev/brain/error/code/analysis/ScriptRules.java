@@ -153,7 +153,7 @@ final class ScriptRules {
                     last = s.isString(k + 2) ? unquote(s.text(k + 2)) : s.text(k + 2);
                     k += 2;
                 }
-                pairs.add(new String[] {first, last});
+                pairs.add(new String[] { first, last });
             }
             while (k < to && !s.is(k, ",")) {
                 k++;
@@ -269,7 +269,8 @@ final class ScriptRules {
                 }
                 String key = s.isString(k) ? unquote(s.text(k)) : s.text(k);
                 String local = s.is(k + 1, ":") && s.isIdent(k + 2) && (s.is(k + 3, ",") || k + 3 == close)
-                        ? s.text(k + 2) : s.isIdent(k) ? key : "";
+                        ? s.text(k + 2)
+                        : s.isIdent(k) ? key : "";
                 references.add(new Reference(local, key, false, at, s.token(end).end()));
             }
             return end;
@@ -325,7 +326,8 @@ final class ScriptRules {
             }
             case "type" -> {
                 return s.isIdent(k + 1) && (s.is(k + 2, "=") || s.is(k + 2, "<"))
-                        ? named(s, name, Structure.Kind.TYPE, false) : null;
+                        ? named(s, name, Structure.Kind.TYPE, false)
+                        : null;
             }
             case "interface", "enum" -> {
                 return named(s, name, Structure.Kind.TYPE, true);

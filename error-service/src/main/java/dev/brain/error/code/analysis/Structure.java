@@ -15,18 +15,27 @@ import java.util.Set;
  */
 record Structure(List<Export> exports, List<Import> imports, boolean mutableStaticField) {
 
-    enum Kind { FUNCTION, CLASS, VALUE, TYPE }
+    enum Kind {
+        FUNCTION,
+        CLASS,
+        VALUE,
+        TYPE
+    }
 
-    enum Origin { STANDARD, INTERNAL, EXTERNAL }
+    enum Origin {
+        STANDARD,
+        INTERNAL,
+        EXTERNAL
+    }
 
     /**
      * One exported name.
      *
      * @param isDefault the default export (ts/js {@code export default}, {@code module.exports =})
-     * @param member    an instance member of an exported type (java/kotlin instance methods, go methods, rust methods
-     *                  in {@code impl}): part of its type, never cut out on its own
-     * @param start     offset of the first token of the declaration, or -1 when the declaration is not in the file
-     * @param end       offset just past its last token, or -1
+     * @param member an instance member of an exported type (java/kotlin instance methods, go methods, rust methods
+     *        in {@code impl}): part of its type, never cut out on its own
+     * @param start offset of the first token of the declaration, or -1 when the declaration is not in the file
+     * @param end offset just past its last token, or -1
      */
     record Export(String name, Kind kind, boolean isDefault, boolean member, int start, int end) {
 
@@ -39,7 +48,7 @@ record Structure(List<Export> exports, List<Import> imports, boolean mutableStat
      * One import.
      *
      * @param specifier the module as written ({@code ./sleep}, {@code requests}, {@code java.util.List})
-     * @param names     the local names it binds (kept verbatim by the structural fingerprint)
+     * @param names the local names it binds (kept verbatim by the structural fingerprint)
      */
     record Import(String specifier, Origin origin, List<String> names) {
     }

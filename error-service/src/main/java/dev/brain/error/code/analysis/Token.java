@@ -6,7 +6,12 @@ package dev.brain.error.code.analysis;
  */
 record Token(Kind kind, String text, int start, int end, int line, int column, boolean firstOnLine) {
 
-    enum Kind { IDENT, STRING, NUMBER, PUNCT }
+    enum Kind {
+        IDENT,
+        STRING,
+        NUMBER,
+        PUNCT
+    }
 
     boolean is(String s) {
         return text.equals(s);

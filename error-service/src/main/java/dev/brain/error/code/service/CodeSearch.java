@@ -36,7 +36,8 @@ import dev.brain.tenancy.Tenancy;
  * The read side of code intelligence: {@code FindReusable} (error-code.md §9.8) ranks the tenant's modules for a
  * purpose by two lists — full text ({@code ts_rank_cd} of the purpose's English stems, OR-ed) and
  * nearest by embedding (when memory-service embeds the purpose within {@code embedding.queryDeadline}) — fused by
- * reciprocal rank and weighted by each module's confidence; {@code CheckSimilarity} (§9.7) finds the modules similar to a source
+ * reciprocal rank and weighted by each module's confidence; {@code CheckSimilarity} (§9.7) finds the modules similar to a
+ * source
  * without storing anything.
  */
 @ApplicationScoped
@@ -100,7 +101,8 @@ public class CodeSearch {
         if (language != null) {
             filter.append(" and m.language = any(?)");
             params.add(language.equals("typescript") || language.equals("javascript")
-                    ? new String[] { "typescript", "javascript" } : new String[] { language });
+                    ? new String[] { "typescript", "javascript" }
+                    : new String[] { language });
         }
         if (category != null) {
             filter.append(" and m.category = ?");

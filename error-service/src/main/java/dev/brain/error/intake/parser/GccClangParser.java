@@ -1,11 +1,11 @@
 package dev.brain.error.intake.parser;
 
-import dev.brain.error.intake.Frame;
-import dev.brain.error.intake.ParsedError;
-
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import dev.brain.error.intake.Frame;
+import dev.brain.error.intake.ParsedError;
 
 /** gcc/clang compile errors and linker {@code undefined reference to} errors. */
 public final class GccClangParser implements ErrorParser {

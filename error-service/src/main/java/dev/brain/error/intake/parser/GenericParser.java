@@ -1,9 +1,9 @@
 package dev.brain.error.intake.parser;
 
-import dev.brain.error.intake.ParsedError;
-
 import java.util.List;
 import java.util.regex.Pattern;
+
+import dev.brain.error.intake.ParsedError;
 
 /** Fallback: the first line mentioning error/fatal/exception/failed, else the first non-empty line. Never fails. */
 public final class GenericParser implements ErrorParser {

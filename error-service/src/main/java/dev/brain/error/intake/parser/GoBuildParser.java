@@ -1,10 +1,10 @@
 package dev.brain.error.intake.parser;
 
-import dev.brain.error.intake.ParsedError;
-
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import dev.brain.error.intake.ParsedError;
 
 /** Go compiler / vet diagnostics {@code file.go:l:c: text}. */
 public final class GoBuildParser implements ErrorParser {

@@ -1,13 +1,13 @@
 package dev.brain.error.intake.parser;
 
-import dev.brain.error.intake.Fingerprints;
-import dev.brain.error.intake.Frame;
-import dev.brain.error.intake.ParsedError;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import dev.brain.error.intake.Fingerprints;
+import dev.brain.error.intake.Frame;
+import dev.brain.error.intake.ParsedError;
 
 /** Go panics: message after {@code panic: }, frames of the first goroutine block (receiver types kept). */
 public final class GoPanicParser implements ErrorParser {
@@ -91,7 +91,7 @@ public final class GoPanicParser implements ErrorParser {
      */
     static boolean isGoroot(String file) {
         String f = file.replace('\\', '/');
-        for (String root : new String[] {"/go/src/", "/libexec/src/"}) {
+        for (String root : new String[] { "/go/src/", "/libexec/src/" }) {
             int i = f.indexOf(root);
             if (i >= 0) {
                 String rest = f.substring(i + root.length());
@@ -103,7 +103,9 @@ public final class GoPanicParser implements ErrorParser {
         return false;
     }
 
-    /** Removes the trailing argument list: {@code main.(*Server).Handle(0xc0000, {0x1, 0x2})} → {@code main.(*Server).Handle}. */
+    /**
+     * Removes the trailing argument list: {@code main.(*Server).Handle(0xc0000, {0x1, 0x2})} → {@code main.(*Server).Handle}.
+     */
     static String stripArgs(String fn) {
         if (!fn.endsWith(")")) {
             return fn;

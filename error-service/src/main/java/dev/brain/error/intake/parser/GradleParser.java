@@ -1,9 +1,9 @@
 package dev.brain.error.intake.parser;
 
-import dev.brain.error.intake.ParsedError;
-
 import java.util.ArrayList;
 import java.util.List;
+
+import dev.brain.error.intake.ParsedError;
 
 /** Gradle build failures: the text of the {@code * What went wrong:} section. */
 public final class GradleParser implements ErrorParser {

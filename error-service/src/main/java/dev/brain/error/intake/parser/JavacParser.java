@@ -1,10 +1,10 @@
 package dev.brain.error.intake.parser;
 
-import dev.brain.error.intake.ParsedError;
-
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import dev.brain.error.intake.ParsedError;
 
 /** javac ({@code File.java:42: error: text}) and kotlinc ({@code e: file:///X.kt:12:5 text}) diagnostics. */
 public final class JavacParser implements ErrorParser {

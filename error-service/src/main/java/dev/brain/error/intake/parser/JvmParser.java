@@ -1,12 +1,12 @@
 package dev.brain.error.intake.parser;
 
-import dev.brain.error.intake.Fingerprints;
-import dev.brain.error.intake.Frame;
-import dev.brain.error.intake.ParsedError;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
+
+import dev.brain.error.intake.Fingerprints;
+import dev.brain.error.intake.Frame;
+import dev.brain.error.intake.ParsedError;
 
 /** JVM stack traces (Java, Kotlin, Scala): root cause = last {@code Caused by:}, frames of the outermost exception. */
 public final class JvmParser implements ErrorParser {
@@ -50,7 +50,8 @@ public final class JvmParser implements ErrorParser {
         }
         for (int i = 0; i < cls.length(); i++) {
             char c = cls.charAt(i);
-            if (!(c == '.' || c == '$' || c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'))) {
+            if (!(c == '.' || c == '$' || c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
+                    || (c >= '0' && c <= '9'))) {
                 return false;
             }
         }
@@ -122,12 +123,12 @@ public final class JvmParser implements ErrorParser {
         }
         int colon = s.indexOf(':');
         if (colon > 0 && CLASS.matcher(s.substring(0, colon)).matches()) {
-            return new String[] {s.substring(0, colon), s.substring(colon + 1).strip()};
+            return new String[] { s.substring(0, colon), s.substring(colon + 1).strip() };
         }
         if (CLASS.matcher(s).matches()) {
-            return new String[] {s, ""};
+            return new String[] { s, "" };
         }
-        return new String[] {"JvmException", s};
+        return new String[] { "JvmException", s };
     }
 
     @Override

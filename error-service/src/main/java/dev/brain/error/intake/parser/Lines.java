@@ -1,10 +1,10 @@
 package dev.brain.error.intake.parser;
 
-import dev.brain.error.intake.Fingerprints;
-import dev.brain.error.intake.Frame;
-
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import dev.brain.error.intake.Fingerprints;
+import dev.brain.error.intake.Frame;
 
 /** Helpers shared by the parsers. */
 final class Lines {

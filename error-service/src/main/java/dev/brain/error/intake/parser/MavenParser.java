@@ -1,10 +1,10 @@
 package dev.brain.error.intake.parser;
 
-import dev.brain.error.intake.ParsedError;
-
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import dev.brain.error.intake.ParsedError;
 
 /** Maven output: compile lines {@code [ERROR] X.java:[l,c] text} → JavacError, else the first [ERROR] line. */
 public final class MavenParser implements ErrorParser {
@@ -68,7 +68,8 @@ public final class MavenParser implements ErrorParser {
                 }
             }
             return ParsedError.of("JavacError", message,
-                    List.of(Lines.frame(null, first.group(1).strip(), Lines.toInt(first.group(2)), Lines.toInt(first.group(3)), null)),
+                    List.of(Lines.frame(null, first.group(1).strip(), Lines.toInt(first.group(2)), Lines.toInt(first.group(3)),
+                            null)),
                     "java", name(), compiles);
         }
         if (firstError == null) {

@@ -1,12 +1,12 @@
 package dev.brain.error.intake.parser;
 
-import dev.brain.error.intake.Frame;
-import dev.brain.error.intake.ParsedError;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import dev.brain.error.intake.Frame;
+import dev.brain.error.intake.ParsedError;
 
 /** Node.js / V8 errors: header {@code Name[ [CODE]]: text} nearest above the first {@code at} frame. */
 public final class NodeParser implements ErrorParser {
@@ -115,7 +115,7 @@ public final class NodeParser implements ErrorParser {
             boolean changed = true;
             while (changed) {
                 changed = false;
-                for (String p : new String[] {"async ", "new "}) {
+                for (String p : new String[] { "async ", "new " }) {
                     if (fn.startsWith(p)) {
                         fn = fn.substring(p.length()).strip();
                         changed = true;

@@ -1,13 +1,13 @@
 package dev.brain.error.intake.parser;
 
-import dev.brain.error.intake.Frame;
-import dev.brain.error.intake.ParsedError;
-
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import dev.brain.error.intake.Frame;
+import dev.brain.error.intake.ParsedError;
 
 /** Python tracebacks incl. chained exceptions: type/message of the root cause, frames of the outermost block. */
 public final class PythonParser implements ErrorParser {

@@ -1,13 +1,13 @@
 package dev.brain.error.intake.parser;
 
-import dev.brain.error.intake.Fingerprints;
-import dev.brain.error.intake.Frame;
-import dev.brain.error.intake.ParsedError;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import dev.brain.error.intake.Fingerprints;
+import dev.brain.error.intake.Frame;
+import dev.brain.error.intake.ParsedError;
 
 /** Rust panics, old ({@code panicked at 'msg', file:l:c}) and new ({@code panicked at file:l:c:} + message line) format. */
 public final class RustPanicParser implements ErrorParser {

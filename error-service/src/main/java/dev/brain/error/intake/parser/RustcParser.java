@@ -1,10 +1,10 @@
 package dev.brain.error.intake.parser;
 
-import dev.brain.error.intake.ParsedError;
-
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import dev.brain.error.intake.ParsedError;
 
 /** rustc diagnostics: {@code error[E0382]: text} followed by {@code --> file:l:c}. */
 public final class RustcParser implements ErrorParser {

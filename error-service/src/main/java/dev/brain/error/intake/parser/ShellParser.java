@@ -1,10 +1,10 @@
 package dev.brain.error.intake.parser;
 
-import dev.brain.error.intake.ParsedError;
-
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import dev.brain.error.intake.ParsedError;
 
 /** Shell failures: command not found, permission denied, missing file, refused connection. */
 public final class ShellParser implements ErrorParser {

@@ -1,10 +1,10 @@
 package dev.brain.error.intake.parser;
 
-import dev.brain.error.intake.ParsedError;
-
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import dev.brain.error.intake.ParsedError;
 
 /** tsc diagnostics, plain ({@code file(l,c): error TS…}) and pretty ({@code file:l:c - error TS…}). */
 public final class TypeScriptParser implements ErrorParser {

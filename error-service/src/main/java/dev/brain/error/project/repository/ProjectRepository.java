@@ -54,17 +54,20 @@ public class ProjectRepository implements PanacheRepository<Project> {
      */
     public boolean upsert(String tenant, String name, String rootPath, String[] languages, String[] frameworks,
             String description, OffsetDateTime now) {
-        return jdbc.one("""
-                insert into project (tenant, name, root_path, languages, frameworks, description, created_at, updated_at)
-                values (?, ?, ?, ?, ?, ?, ?, ?)
-                on conflict (tenant, name) do update set
-                    root_path   = coalesce(excluded.root_path, project.root_path),
-                    languages   = case when cardinality(excluded.languages) > 0 then excluded.languages else project.languages end,
-                    frameworks  = case when cardinality(excluded.frameworks) > 0 then excluded.frameworks else project.frameworks end,
-                    description = coalesce(excluded.description, project.description),
-                    updated_at  = excluded.updated_at
-                returning (xmax = 0)""", rs -> rs.getBoolean(1), tenant, name, rootPath, languages, frameworks,
-                description, now, now).orElseThrow();
+        return jdbc
+                .one("""
+                        insert into project (tenant, name, root_path, languages, frameworks, description, created_at, updated_at)
+                        values (?, ?, ?, ?, ?, ?, ?, ?)
+                        on conflict (tenant, name) do update set
+                            root_path   = coalesce(excluded.root_path, project.root_path),
+                            languages   = case when cardinality(excluded.languages) > 0 then excluded.languages else project.languages end,
+                            frameworks  = case when cardinality(excluded.frameworks) > 0 then excluded.frameworks else project.frameworks end,
+                            description = coalesce(excluded.description, project.description),
+                            updated_at  = excluded.updated_at
+                        returning (xmax = 0)""",
+                        rs -> rs.getBoolean(1), tenant, name, rootPath, languages, frameworks,
+                        description, now, now)
+                .orElseThrow();
     }
 
     /**

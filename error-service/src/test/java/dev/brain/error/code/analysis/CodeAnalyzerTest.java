@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.tuple;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
+
 import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,23 +42,24 @@ class CodeAnalyzerTest {
         // instance members belong to their class and do not count as named exports
         assertThat(CodeAnalyzer.decide(List.of(cls, export("get", Structure.Kind.FUNCTION, false, true),
                 export("put", Structure.Kind.FUNCTION, false, true), export("size", Structure.Kind.FUNCTION, false,
-                        true), export("clear", Structure.Kind.FUNCTION, false, true)))).isEqualTo(Granularity.CLASS);
+                        true),
+                export("clear", Structure.Kind.FUNCTION, false, true)))).isEqualTo(Granularity.CLASS);
     }
 
     static Stream<Arguments> manyExports() {
         return Stream.of(
-                Arguments.of("typescript", "ts", new Object[][] {{"clamp", 3, 6}, {"formatBytes", 8, 17},
-                    {"Json", 19, 19}, {"Stopwatch", 21, 28}, {"sha256Hex", 30, 33}, {"LogLevel", 35, 39}}),
-                Arguments.of("javascript", "js", new Object[][] {{"chunk", 4, 11}, {"isEmail", 13, 14},
-                    {"extensionOf", 16, 19}, {"requestId", 21, 24}, {"Deferred", 26, 33}}),
-                Arguments.of("python", "py", new Object[][] {{"clamp", 8, 10}, {"sha256_hex", 13, 15},
-                    {"Point", 18, 23}, {"fetch_json", 26, 30}, {"pretty", 33, 35}}),
-                Arguments.of("java", "java", new Object[][] {{"clamp", 16, 19}, {"chunk", 21, 28},
-                    {"sha256Hex", 30, 38}, {"formatBytes", 40, 47}, {"isEmail", 49, 52}}),
-                Arguments.of("go", "go", new Object[][] {{"MaxRetries", 10, 11}, {"Clamp", 13, 22},
-                    {"Sha256Hex", 24, 28}, {"FormatBytes", 30, 41}, {"IsEmail", 43, 47}, {"Pair", 49, 53}}),
-                Arguments.of("rust", "rs", new Object[][] {{"MAX_RETRIES", 3, 4}, {"clamp", 6, 9},
-                    {"sha256_hex", 11, 14}, {"chunk", 16, 19}, {"Pair", 21, 26}}));
+                Arguments.of("typescript", "ts", new Object[][] { { "clamp", 3, 6 }, { "formatBytes", 8, 17 },
+                        { "Json", 19, 19 }, { "Stopwatch", 21, 28 }, { "sha256Hex", 30, 33 }, { "LogLevel", 35, 39 } }),
+                Arguments.of("javascript", "js", new Object[][] { { "chunk", 4, 11 }, { "isEmail", 13, 14 },
+                        { "extensionOf", 16, 19 }, { "requestId", 21, 24 }, { "Deferred", 26, 33 } }),
+                Arguments.of("python", "py", new Object[][] { { "clamp", 8, 10 }, { "sha256_hex", 13, 15 },
+                        { "Point", 18, 23 }, { "fetch_json", 26, 30 }, { "pretty", 33, 35 } }),
+                Arguments.of("java", "java", new Object[][] { { "clamp", 16, 19 }, { "chunk", 21, 28 },
+                        { "sha256Hex", 30, 38 }, { "formatBytes", 40, 47 }, { "isEmail", 49, 52 } }),
+                Arguments.of("go", "go", new Object[][] { { "MaxRetries", 10, 11 }, { "Clamp", 13, 22 },
+                        { "Sha256Hex", 24, 28 }, { "FormatBytes", 30, 41 }, { "IsEmail", 43, 47 }, { "Pair", 49, 53 } }),
+                Arguments.of("rust", "rs", new Object[][] { { "MAX_RETRIES", 3, 4 }, { "clamp", 6, 9 },
+                        { "sha256_hex", 11, 14 }, { "chunk", 16, 19 }, { "Pair", 21, 26 } }));
     }
 
     @ParameterizedTest
@@ -85,8 +87,8 @@ class CodeAnalyzerTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"typescript,ts,LruCache", "javascript,js,TinyEmitter", "python,py,LRUCache",
-        "java,java,LruCache", "go,go,LRU", "rust,rs,LruCache"})
+    @CsvSource({ "typescript,ts,LruCache", "javascript,js,TinyEmitter", "python,py,LRUCache",
+            "java,java,LruCache", "go,go,LRU", "rust,rs,LruCache" })
     void aFileHoldingOneClassIsOneClassModule(String language, String extension, String className) {
         String source = CodeFixtures.read(language, extension, "single_class");
         SourceAnalysis analysis = CodeAnalyzer.analyze(source, "src/cache." + extension, null, null, null, null);
@@ -103,11 +105,11 @@ class CodeAnalyzerTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"typescript,ts,FILE,retry,retry,Retries an async operation",
-        "javascript,js,FILE,debounce,debounce,Delays calls",
-        "python,py,FILE,retry_with_backoff,retry_with_backoff,Calls `operation` until",
-        "java,java,CLASS,Retry,Retry,Retry helpers", "go,go,FILE,Do,Do,Do calls fn until",
-        "rust,rs,FILE,retry,retry,Calls `op` until"})
+    @CsvSource({ "typescript,ts,FILE,retry,retry,Retries an async operation",
+            "javascript,js,FILE,debounce,debounce,Delays calls",
+            "python,py,FILE,retry_with_backoff,retry_with_backoff,Calls `operation` until",
+            "java,java,CLASS,Retry,Retry,Retry helpers", "go,go,FILE,Do,Do,Do calls fn until",
+            "rust,rs,FILE,retry,retry,Calls `op` until" })
     void aSmallModuleIsOneFileOrClassModule(String language, String extension, Granularity granularity,
             String name, String fileName, String purpose) {
         SourceAnalysis analysis = CodeAnalyzer.analyze(CodeFixtures.read(language, extension, "module"),

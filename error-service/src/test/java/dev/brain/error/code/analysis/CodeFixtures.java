@@ -10,7 +10,8 @@ final class CodeFixtures {
 
     /** The six languages with a full fixture set, and their file extension. */
     static final String[][] LANGUAGES = {
-        {"typescript", "ts"}, {"javascript", "js"}, {"python", "py"}, {"java", "java"}, {"go", "go"}, {"rust", "rs"}};
+            { "typescript", "ts" }, { "javascript", "js" }, { "python", "py" }, { "java", "java" }, { "go", "go" },
+            { "rust", "rs" } };
 
     private CodeFixtures() {
     }

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -77,15 +78,15 @@ class FingerprintsTest {
 
     @Test
     void shapeIsTheShareOfTheSmallestUnionValuesFoundInBoth() {
-        assertThat(Fingerprint.shape(new long[] {1, 2, 3, 4}, new long[] {3, 4, 5, 6})).isEqualTo(2.0 / 6);
-        assertThat(Fingerprint.shape(new long[] {1, 2}, new long[] {1, 2})).isEqualTo(1.0);
-        assertThat(Fingerprint.shape(new long[] {1}, new long[] {2})).isZero();
+        assertThat(Fingerprint.shape(new long[] { 1, 2, 3, 4 }, new long[] { 3, 4, 5, 6 })).isEqualTo(2.0 / 6);
+        assertThat(Fingerprint.shape(new long[] { 1, 2 }, new long[] { 1, 2 })).isEqualTo(1.0);
+        assertThat(Fingerprint.shape(new long[] { 1 }, new long[] { 2 })).isZero();
         assertThat(Fingerprint.shape(new long[0], new long[0])).isZero();
-        assertThat(Fingerprint.shape(null, new long[] {1})).isZero();
+        assertThat(Fingerprint.shape(null, new long[] { 1 })).isZero();
         long[] a = new long[64];
         long[] b = new long[64];
         for (int i = 0; i < 64; i++) {
-            a[i] = i * 2L;      // 0, 2, 4, ... 126
+            a[i] = i * 2L; // 0, 2, 4, ... 126
             b[i] = i * 2L + 64; // 64, 66, ... 190
         }
         // S = the 64 smallest of the union: 0..126 even (a's values), of which 64..126 (32 values) are in b too

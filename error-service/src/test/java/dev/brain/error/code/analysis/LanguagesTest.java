@@ -3,6 +3,7 @@ package dev.brain.error.code.analysis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.stream.Stream;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -12,10 +13,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 class LanguagesTest {
 
     @ParameterizedTest
-    @CsvSource({"src/a.ts,typescript", "a.tsx,typescript", "a.mts,typescript", "a.cts,typescript",
-        "a.js,javascript", "a.jsx,javascript", "a.mjs,javascript", "a.cjs,javascript", "pkg/a.py,python",
-        "A.java,java", "a.kt,kotlin", "build.gradle.kts,kotlin", "a.go,go", "lib.rs,rust", "a.c,c", "a.h,c",
-        "a.cc,cpp", "a.cpp,cpp", "a.cxx,cpp", "a.hpp,cpp", "run.sh,shell", "run.bash,shell", "C:\\x\\A.JAVA,java"})
+    @CsvSource({ "src/a.ts,typescript", "a.tsx,typescript", "a.mts,typescript", "a.cts,typescript",
+            "a.js,javascript", "a.jsx,javascript", "a.mjs,javascript", "a.cjs,javascript", "pkg/a.py,python",
+            "A.java,java", "a.kt,kotlin", "build.gradle.kts,kotlin", "a.go,go", "lib.rs,rust", "a.c,c", "a.h,c",
+            "a.cc,cpp", "a.cpp,cpp", "a.cxx,cpp", "a.hpp,cpp", "run.sh,shell", "run.bash,shell", "C:\\x\\A.JAVA,java" })
     void detectsTheLanguageByExtension(String path, String language) {
         assertThat(CodeAnalyzer.detectLanguage(path, "def f():\n    pass\n")).isEqualTo(language);
     }

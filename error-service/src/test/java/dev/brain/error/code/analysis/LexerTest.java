@@ -3,6 +3,7 @@ package dev.brain.error.code.analysis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+
 import org.junit.jupiter.api.Test;
 
 class LexerTest {

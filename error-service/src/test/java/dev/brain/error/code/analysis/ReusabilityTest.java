@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.Map;
+
 import org.junit.jupiter.api.Test;
 
 class ReusabilityTest {

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.function.IntFunction;
 import java.util.stream.Stream;
+
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -24,8 +25,8 @@ class RobustnessTest {
     private static final long BUDGET_MILLIS = 1000;
     private static final long WALL_LIMIT_MILLIS = 10_000;
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
-    private static final String[] LANGUAGES = {"typescript", "javascript", "python", "java", "kotlin", "go",
-        "rust", "c", "shell", null};
+    private static final String[] LANGUAGES = { "typescript", "javascript", "python", "java", "kotlin", "go",
+            "rust", "c", "shell", null };
 
     @BeforeAll
     static void warmUp() {
@@ -47,9 +48,9 @@ class RobustnessTest {
         inputs.add(Arguments.of("random code points",
                 fill(i -> new String(Character.toChars(random.nextInt(0x3000))))));
         inputs.add(Arguments.of("random code-like tokens", fill(i -> {
-            String[] words = {"export ", "function ", "def ", "class ", "pub fn ", "func ", "import ", "from ", "(",
-                ")", "{", "}", "[", "]", "'", "\"", "`", "${", "/*", "*/", "//", "#", "\n", "    ", ":", ";", "=",
-                "<T>", "@", "/", "\\", "r#\"", "\"\"\"", "x", "Y", "1.5e3", ".", "->", "'a", "__all__", "require("};
+            String[] words = { "export ", "function ", "def ", "class ", "pub fn ", "func ", "import ", "from ", "(",
+                    ")", "{", "}", "[", "]", "'", "\"", "`", "${", "/*", "*/", "//", "#", "\n", "    ", ":", ";", "=",
+                    "<T>", "@", "/", "\\", "r#\"", "\"\"\"", "x", "Y", "1.5e3", ".", "->", "'a", "__all__", "require(" };
             return words[random.nextInt(words.length)];
         })));
         inputs.add(Arguments.of("deep parentheses", "(".repeat(SIZE)));

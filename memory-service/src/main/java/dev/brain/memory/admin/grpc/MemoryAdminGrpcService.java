@@ -1,23 +1,7 @@
 package dev.brain.memory.admin.grpc;
 
-import dev.brain.grpc.v1.MutinyMemoryAdminServiceGrpc;
-import dev.brain.grpc.v1.MemoryStatsRequest;
-import dev.brain.grpc.v1.MemoryStatsResponse;
-import dev.brain.grpc.v1.JobRunResult;
-import dev.brain.grpc.v1.JobStatus;
-import dev.brain.grpc.v1.RunJobRequest;
-import dev.brain.grpc.v1.RunJobResponse;
-import dev.brain.grpc.v1.PromoteEntryRequest;
-import dev.brain.grpc.v1.RecomputeEdgesRequest;
-import dev.brain.grpc.v1.RecomputeEdgesResponse;
-import dev.brain.grpc.v1.PromoteEntryResponse;
-import dev.brain.grpc.v1.ReembedRequest;
-import dev.brain.grpc.v1.ReembedResponse;
-import dev.brain.memory.admin.reembed.Reembed;
-import dev.brain.grpc.v1.PromotionOutcome;
-import dev.brain.memory.admin.scheduler.HousekeepingJob;
-import dev.brain.memory.admin.stats.MemoryStats;
-import dev.brain.memory.log.scheduler.LogRetentionJob;
+import com.google.protobuf.ByteString;
+
 import dev.brain.grpc.v1.CalibrateRequest;
 import dev.brain.grpc.v1.CalibrateResponse;
 import dev.brain.grpc.v1.ExportMemoryChunk;
@@ -25,32 +9,48 @@ import dev.brain.grpc.v1.ExportMemoryRequest;
 import dev.brain.grpc.v1.ImportLineError;
 import dev.brain.grpc.v1.ImportMemoryRequest;
 import dev.brain.grpc.v1.ImportMemoryResponse;
+import dev.brain.grpc.v1.JobRunResult;
+import dev.brain.grpc.v1.JobStatus;
+import dev.brain.grpc.v1.MemoryStatsRequest;
+import dev.brain.grpc.v1.MemoryStatsResponse;
+import dev.brain.grpc.v1.MutinyMemoryAdminServiceGrpc;
+import dev.brain.grpc.v1.PromoteEntryRequest;
+import dev.brain.grpc.v1.PromoteEntryResponse;
+import dev.brain.grpc.v1.PromotionOutcome;
+import dev.brain.grpc.v1.RecomputeEdgesRequest;
+import dev.brain.grpc.v1.RecomputeEdgesResponse;
+import dev.brain.grpc.v1.ReembedRequest;
+import dev.brain.grpc.v1.ReembedResponse;
+import dev.brain.grpc.v1.RunJobRequest;
+import dev.brain.grpc.v1.RunJobResponse;
+import dev.brain.grpc.v1.TableCount;
 import dev.brain.memory.admin.calibration.Calibration;
-import dev.brain.memory.admin.transfer.TransferRequests;
-import dev.brain.memory.admin.transfer.JsonLines;
+import dev.brain.memory.admin.reembed.Reembed;
+import dev.brain.memory.admin.scheduler.HousekeepingJob;
+import dev.brain.memory.admin.stats.MemoryStats;
 import dev.brain.memory.admin.transfer.MemoryExport;
 import dev.brain.memory.admin.transfer.MemoryImport;
-import com.google.protobuf.ByteString;
-import io.smallrye.mutiny.Multi;
-import io.smallrye.mutiny.infrastructure.Infrastructure;
+import dev.brain.memory.admin.transfer.TransferRequests;
+import dev.brain.memory.jobs.JobRuns;
+import dev.brain.memory.log.scheduler.LogRetentionJob;
 import dev.brain.memory.longterm.decay.NodeDecayJob;
 import dev.brain.memory.longterm.edges.EdgeRecompute;
-import dev.brain.memory.pair.PairAccess;
-import dev.brain.memory.pair.PairAccess.PairId;
-import dev.brain.memory.jobs.JobRuns;
 import dev.brain.memory.longterm.promotion.Promotion;
 import dev.brain.memory.longterm.promotion.PromotionJob;
-import dev.brain.memory.shortterm.EntryRow;
 import dev.brain.memory.longterm.promotion.ShortTermExpiryJob;
+import dev.brain.memory.pair.PairAccess;
+import dev.brain.memory.pair.PairAccess.PairId;
+import dev.brain.memory.shortterm.EntryRow;
 import dev.brain.memory.shortterm.service.ShortTermEntries;
 import dev.brain.memory.synapse.scheduler.SynapseDecayJob;
-import io.grpc.Status;
-import dev.brain.grpc.v1.TableCount;
 import dev.brain.tenancy.Tenancy;
 import dev.brain.wire.WireNames;
+import io.grpc.Status;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.common.annotation.Blocking;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
 
 /**
  * {@code MemoryAdminService}: operator calls of memory-service (live row counts, the jobs PROMOTION, NODE_DECAY,
@@ -215,7 +215,7 @@ public class MemoryAdminGrpcService extends MutinyMemoryAdminServiceGrpc.MemoryA
         String tenant = Tenancy.currentTenant();
         PairId pair = request.hasPair() ? PairAccess.require(request.getPair()) : null;
         var kinds = TransferRequests.kinds(request.getKindsList());
-        return Multi.createFrom().<byte[]>iterable(() -> export.chunks(tenant, pair, kinds))
+        return Multi.createFrom().<byte[]> iterable(() -> export.chunks(tenant, pair, kinds))
                 .map(bytes -> ExportMemoryChunk.newBuilder().setData(ByteString.copyFrom(bytes)).build())
                 .runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
     }

@@ -16,16 +16,16 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.brain.db.Jdbc;
 import dev.brain.memory.admin.reembed.ReembedRepository.NodeLayers;
 import dev.brain.memory.admin.reembed.ReembedRepository.Text;
-import dev.brain.memory.embedding.service.Embedder;
-import dev.brain.memory.log.PipelineLogLines;
 import dev.brain.memory.config.MemoryConfig;
-import dev.brain.memory.longterm.edges.EdgeRecompute;
-import dev.brain.memory.pair.PairAccess.PairId;
-import dev.brain.memory.longterm.partition.PairLock;
+import dev.brain.memory.embedding.service.Embedder;
 import dev.brain.memory.jobs.JobRuns;
+import dev.brain.memory.log.PipelineLogLines;
+import dev.brain.memory.longterm.edges.EdgeRecompute;
+import dev.brain.memory.longterm.partition.PairLock;
 import dev.brain.memory.longterm.promotion.NodeWriteRepository;
 import dev.brain.memory.longterm.promotion.Trigger1;
 import dev.brain.memory.longterm.vectors.TextVectors;
+import dev.brain.memory.pair.PairAccess.PairId;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 
 /**

@@ -9,10 +9,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.brain.db.Jdbc;
 import dev.brain.db.PgVector;
-import dev.brain.memory.pair.PairAccess.PairId;
 import dev.brain.memory.longterm.weights.LayerData;
 import dev.brain.memory.longterm.weights.Precision;
 import dev.brain.memory.longterm.weights.TimeRef;
+import dev.brain.memory.pair.PairAccess.PairId;
 import dev.brain.tenancy.TenantUsers;
 
 /**
@@ -49,8 +49,10 @@ public class ReembedRepository {
 
     /** The next {@code limit} nodes of the pair after id {@code afterId}, by id. */
     public List<Text> nodeTexts(String userId, String agentId, long afterId, int limit) {
-        return texts("select id, id::text as position, content from long_term_node where user_id = ? and agent_id = ? and id > ?"
-                + " order by id limit ?", userId, agentId, afterId, limit);
+        return texts(
+                "select id, id::text as position, content from long_term_node where user_id = ? and agent_id = ? and id > ?"
+                        + " order by id limit ?",
+                userId, agentId, afterId, limit);
     }
 
     /** The next {@code limit} entries of the pair after {@code afterKey}, by entry_key. */

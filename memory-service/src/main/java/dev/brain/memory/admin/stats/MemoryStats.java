@@ -14,7 +14,8 @@ import dev.brain.tenancy.TenantRowCounts.Sum;
  * What schema memory holds for a tenant (the admin {@code Stats}, the memory part of {@code brain status}): rows
  * per table, in table-name order, counted as {@link TenantRowCounts} counts every service's tables.
  *
- * <p>The three pair tables that grow with the graph are read from {@code partition_stats}, the counts every
+ * <p>
+ * The three pair tables that grow with the graph are read from {@code partition_stats}, the counts every
  * writer of nodes and edges maintains in its own transaction (promotion, Trigger 3, Reembed, DeleteNode; import
  * recounts its pairs; DeletePartition drops the row with the pair): a sum over the tenant's pairs, a range scan of
  * that table's primary key. Counting them row by row cannot stay inside the gateway's 2 s status deadline: at

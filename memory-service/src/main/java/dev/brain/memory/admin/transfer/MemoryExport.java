@@ -28,7 +28,12 @@ import dev.brain.memory.pair.PairAccess.PairId;
 public class MemoryExport {
 
     /** Kinds in export order: nodes before the edges and entries that reference them by key. */
-    public enum Kind { NODE, EDGE, ENTRY, SYNAPSE }
+    public enum Kind {
+        NODE,
+        EDGE,
+        ENTRY,
+        SYNAPSE
+    }
 
     /** Largest chunk (whole lines). */
     public static final int MAX_CHUNK_BYTES = 1 << 20;

@@ -32,11 +32,11 @@ import dev.brain.grpc.v1.Pair;
 import dev.brain.memory.admin.transfer.ImportLine.Problem;
 import dev.brain.memory.embedding.service.Embedder;
 import dev.brain.memory.longterm.edges.EdgeRecompute;
-import dev.brain.memory.pair.PairAccess;
-import dev.brain.memory.pair.PairAccess.PairId;
 import dev.brain.memory.longterm.partition.PairLock;
 import dev.brain.memory.longterm.vectors.TextVectors;
 import dev.brain.memory.longterm.weights.NodeWeights;
+import dev.brain.memory.pair.PairAccess;
+import dev.brain.memory.pair.PairAccess.PairId;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.quarkus.logging.Log;
@@ -51,7 +51,8 @@ import io.quarkus.logging.Log;
  * missing) fails the call under {@code FAIL}; under {@code SKIP}/{@code REPLACE} a conflict is skipped or
  * overwritten in place ({@link ImportWriter}) and an unresolvable line is reported in {@code errors} and left out.
  *
- * <p>Each kind of line is read in three steps: its fields ({@link ImportLine}), its references (pair, nodes),
+ * <p>
+ * Each kind of line is read in three steps: its fields ({@link ImportLine}), its references (pair, nodes),
  * then its row, written under the on_conflict policy.
  */
 @ApplicationScoped

@@ -8,9 +8,9 @@ import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.brain.memory.log.repository.PipelineLogRepository;
 import dev.brain.memory.config.MemoryConfig;
 import dev.brain.memory.jobs.JobRuns;
+import dev.brain.memory.log.repository.PipelineLogRepository;
 import io.quarkus.logging.Log;
 import io.quarkus.scheduler.Scheduled;
 import io.quarkus.scheduler.ScheduledExecution;

@@ -12,9 +12,9 @@ import java.util.concurrent.locks.ReentrantLock;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Singleton;
 
+import dev.brain.memory.config.MemoryConfig;
 import dev.brain.memory.log.LogLine;
 import dev.brain.memory.log.repository.PipelineLogRepository;
-import dev.brain.memory.config.MemoryConfig;
 import io.quarkus.logging.Log;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;

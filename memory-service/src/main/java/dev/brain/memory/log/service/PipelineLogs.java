@@ -5,11 +5,11 @@ import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.brain.memory.config.MemoryConfig;
 import dev.brain.memory.log.LogLine;
 import dev.brain.memory.log.repository.PipelineLogRepository;
 import dev.brain.memory.log.repository.PipelineLogRepository.After;
 import dev.brain.memory.log.repository.PipelineLogRepository.Filter;
-import dev.brain.memory.config.MemoryConfig;
 import io.grpc.Status;
 import io.quarkus.logging.Log;
 

@@ -8,7 +8,6 @@ import java.util.Map;
 import com.google.protobuf.Timestamp;
 
 import dev.brain.grpc.v1.FloatVector;
-import dev.brain.grpc.v1.Observer;
 import dev.brain.grpc.v1.Pair;
 import dev.brain.grpc.v1.ReadRequest;
 import dev.brain.grpc.v1.ShiftComponent;

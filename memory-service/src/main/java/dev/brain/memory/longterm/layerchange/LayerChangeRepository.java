@@ -27,7 +27,8 @@ public class LayerChangeRepository {
 
     /** The tables whose rows carry entity ids and time references. */
     public enum Rows {
-        NODES("long_term_node"), ENTRIES("short_term_entry");
+        NODES("long_term_node"),
+        ENTRIES("short_term_entry");
 
         final String table;
 

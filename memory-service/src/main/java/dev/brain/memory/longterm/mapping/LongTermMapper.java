@@ -22,13 +22,13 @@ import dev.brain.grpc.v1.RecalledMemory;
 import dev.brain.grpc.v1.ReinforceOutcome;
 import dev.brain.grpc.v1.TimePrecision;
 import dev.brain.grpc.v1.TimeRef;
+import dev.brain.grpc.v1.UsageProtocol.Builder;
 import dev.brain.memory.longterm.layerchange.LayerChange;
 import dev.brain.memory.longterm.read.ReadModel.Memory;
 import dev.brain.memory.longterm.repository.EdgeRow;
 import dev.brain.memory.longterm.repository.LongTermRepository.Step;
 import dev.brain.memory.longterm.repository.NodeRow;
 import dev.brain.memory.longterm.usage.UsageProtocol;
-import dev.brain.grpc.v1.UsageProtocol.Builder;
 import dev.brain.wire.WireNames;
 
 /** Long-term rows ↔ proto messages (memory.md §13); null columns become absent fields. */

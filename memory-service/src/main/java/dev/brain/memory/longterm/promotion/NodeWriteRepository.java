@@ -90,8 +90,9 @@ public class NodeWriteRepository {
     }
 
     public List<Long> sharingEntity(String userId, String agentId, List<Long> entityIds, long beforeId) {
-        return entityIds.isEmpty() ? List.of() : ids(SHARED_ENTITY, userId, agentId, beforeId,
-                (Object) entityIds.toArray(Long[]::new));
+        return entityIds.isEmpty() ? List.of()
+                : ids(SHARED_ENTITY, userId, agentId, beforeId,
+                        (Object) entityIds.toArray(Long[]::new));
     }
 
     /** Layer c: nodes sharing a topic key (GIN on topic_keys). */
@@ -100,8 +101,9 @@ public class NodeWriteRepository {
     }
 
     public List<Long> sharingTopic(String userId, String agentId, List<String> topicKeys, long beforeId) {
-        return topicKeys.isEmpty() ? List.of() : ids(SHARED_TOPIC, userId, agentId, beforeId,
-                (Object) topicKeys.toArray(String[]::new));
+        return topicKeys.isEmpty() ? List.of()
+                : ids(SHARED_TOPIC, userId, agentId, beforeId,
+                        (Object) topicKeys.toArray(String[]::new));
     }
 
     /** Layer d: nodes of the same precision with time_at in [from, to) (b-tree on pair, precision, time_at). */

@@ -74,7 +74,8 @@ public class PromotionJob {
                     counts.merge(result.outcome(), 1L, Long::sum);
                     counts.merge("edges_created", result.edgesCreated(), Long::sum);
                     promoted += Promotion.NOT_PENDING.equals(result.outcome()) || Promotion.FAILED.equals(result.outcome())
-                            ? 0 : 1;
+                            ? 0
+                            : 1;
                 }
                 if (promoted == 0) {
                     // what is left failed (retried at the next poll, up to promotion.max-attempts) or is another

@@ -58,8 +58,8 @@ public class Trigger1 {
      * each with its cosine to {@code embedding}.
      */
     public Candidates candidates(String userId, String agentId, float[] embedding, LayerData data, long beforeId) {
-        boolean exact = nodes.countUpTo(userId, agentId, config.vector().exactScanMaxNodes() + 1L, beforeId)
-                <= config.vector().exactScanMaxNodes();
+        boolean exact = nodes.countUpTo(userId, agentId, config.vector().exactScanMaxNodes() + 1L, beforeId) <= config.vector()
+                .exactScanMaxNodes();
         return candidates(userId, agentId, embedding, data, beforeId, exact);
     }
 

@@ -15,8 +15,8 @@ import dev.brain.memory.longterm.repository.LongTermRepository.Step;
  */
 public final class BlockRenderer {
 
-    private static final String[] COUNTS = {"Zero", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight",
-            "Nine", "Ten"};
+    private static final String[] COUNTS = { "Zero", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight",
+            "Nine", "Ten" };
 
     /** The order of reasons inside one step of the text (differs from the layer order on purpose, §9.6). */
     private static final List<String> REASON_ORDER = List.of("entity", "topics", "embedding", "timeline");

@@ -33,7 +33,8 @@ public final class ReadModel {
 
     /** The order of the result: by relevance to the query (default), or the seed's by strength. */
     public enum Ranking {
-        RELEVANCE, STRENGTH
+        RELEVANCE,
+        STRENGTH
     }
 
     /** One returned memory: rank 1 = highest sort weight; the path has one step per shell. */

@@ -17,14 +17,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.brain.memory.log.PipelineLogLines;
+import dev.brain.db.search.Bm25;
+import dev.brain.db.search.ReciprocalRank;
 import dev.brain.memory.config.MemoryConfig;
+import dev.brain.memory.log.PipelineLogLines;
 import dev.brain.memory.longterm.read.ReadModel.Memory;
 import dev.brain.memory.longterm.read.ReadModel.Query;
 import dev.brain.memory.longterm.read.ReadModel.Result;
 import dev.brain.memory.longterm.read.ReadModel.ShiftComponent;
-import dev.brain.db.search.Bm25;
-import dev.brain.db.search.ReciprocalRank;
 import dev.brain.memory.longterm.repository.LexicalRepository;
 import dev.brain.memory.longterm.repository.LongTermRepository;
 import dev.brain.memory.longterm.repository.LongTermRepository.Scored;
@@ -220,7 +220,7 @@ public class ReadPath {
                 .map(Scored::id).toList();
         List<Long> lexicalList = lexicalList(query, read);
         LinkedHashMap<Long, Double> direct = ReciprocalRank.fuse(List.of(lexicalList, dense),
-                new double[] {1, read.denseWeight()}, read.fusionK());
+                new double[] { 1, read.denseWeight() }, read.fusionK());
         // the best candidates pass their context on (a weak candidate's share cannot reach the result)
         List<Long> seeds = direct.keySet().stream().limit(read.contextCandidates()).toList();
         Map<Long, NodeRow> rows = new HashMap<>(repository.nodes(user, agent, seeds));

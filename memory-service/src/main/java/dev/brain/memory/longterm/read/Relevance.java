@@ -7,7 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-
 /**
  * The context step of the relevance ranking (memory.md §9): a candidate's relevance passed on to the memories
  * remembered next to it (BM25 and the fusion are {@code dev.brain.db.search}'s). Pure: no database, no CDI.

@@ -105,7 +105,11 @@ public class LongTermRepository {
     }
 
     /** Direction of {@link #listEdges}. */
-    public enum EdgeDirection { OUT, IN, BOTH }
+    public enum EdgeDirection {
+        OUT,
+        IN,
+        BOTH
+    }
 
     /** A page of the edges of a node by absolute weight desc, id asc, after the keyset (weight, id). */
     public List<EdgeRow> listEdges(String userId, String agentId, long nodeId, EdgeDirection direction,
@@ -201,13 +205,13 @@ public class LongTermRepository {
             Long[] ids = nearest.stream().map(Scored::id).toArray(Long[]::new);
             java.util.Set<Long> kept = new java.util.HashSet<>(jdbc.list("select id from long_term_node where id = any(?)"
                     + " and user_id = ? and agent_id = ? and active" + (observers.isEmpty() ? "" : " and observer = any(?)"),
-                    rs -> rs.getLong(1), observers.isEmpty() ? new Object[] {ids, userId, agentId}
-                            : new Object[] {ids, userId, agentId, observers.toArray(String[]::new)}));
+                    rs -> rs.getLong(1), observers.isEmpty() ? new Object[] { ids, userId, agentId }
+                            : new Object[] { ids, userId, agentId, observers.toArray(String[]::new) }));
             List<Scored> found = nearest.stream().filter(n -> kept.contains(n.id())).limit(limit).toList();
             if (found.size() == limit || nearest.size() < fetch) {
                 return found;
             }
-            fetch = fetch * 4;   // many inactive or filtered nodes among the nearest: look further
+            fetch = fetch * 4; // many inactive or filtered nodes among the nearest: look further
         }
     }
 
@@ -350,7 +354,8 @@ public class LongTermRepository {
     private static String nodeColumns(boolean withEmbedding) {
         return NODE_COLUMNS.formatted(withEmbedding
                 ? "(select e.embedding::text from long_term_node_embedding e where e.node_id = n.id"
-                        + " and e.user_id = n.user_id and e.agent_id = n.agent_id)" : "null::text");
+                        + " and e.user_id = n.user_id and e.agent_id = n.agent_id)"
+                : "null::text");
     }
 
     static NodeRow node(ResultSet rs) throws SQLException {

@@ -2,7 +2,6 @@ package dev.brain.memory.longterm.usage;
 
 import java.time.Clock;
 import java.time.OffsetDateTime;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,8 +13,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.brain.memory.log.PipelineLogLines;
 import dev.brain.memory.config.MemoryConfig;
+import dev.brain.memory.log.PipelineLogLines;
 import dev.brain.memory.longterm.edges.EdgeRecompute;
 import dev.brain.memory.longterm.repository.LongTermRepository;
 import dev.brain.memory.longterm.repository.LongTermRepository.StoredDecision;

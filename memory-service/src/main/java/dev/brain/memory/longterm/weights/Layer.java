@@ -7,7 +7,10 @@ import java.util.Locale;
  * is the winner. {@link #dbName()} is the value stored in {@code long_term_edge.reasons}.
  */
 public enum Layer {
-    ENTITY, EMBEDDING, TOPICS, TIMELINE;
+    ENTITY,
+    EMBEDDING,
+    TOPICS,
+    TIMELINE;
 
     public String dbName() {
         return name().toLowerCase(Locale.ROOT);

@@ -4,7 +4,13 @@ import java.util.Locale;
 
 /** Precision of a time reference (memory.md §5.2); stored as the lower-case name. */
 public enum Precision {
-    MINUTE, HOUR, DAY, WEEK, MONTH, QUARTER, YEAR;
+    MINUTE,
+    HOUR,
+    DAY,
+    WEEK,
+    MONTH,
+    QUARTER,
+    YEAR;
 
     public String dbName() {
         return name().toLowerCase(Locale.ROOT);

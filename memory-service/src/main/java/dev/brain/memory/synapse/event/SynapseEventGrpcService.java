@@ -84,7 +84,8 @@ public class SynapseEventGrpcService extends MutinySynapseEventServiceGrpc.Synap
         if (SynapseMapper.key(event.getSource()).equals(SynapseMapper.key(event.getTarget()))) {
             return "target: must differ from source";
         }
-        if (event.getSynapseType() == SynapseType.SYNAPSE_TYPE_UNSPECIFIED || event.getSynapseType() == SynapseType.UNRECOGNIZED) {
+        if (event.getSynapseType() == SynapseType.SYNAPSE_TYPE_UNSPECIFIED
+                || event.getSynapseType() == SynapseType.UNRECOGNIZED) {
             return "synapse_type: required";
         }
         if (event.getOp() == SynapseEventOp.SYNAPSE_EVENT_OP_WEAKEN && event.getFactor() != 0

@@ -27,9 +27,9 @@ import dev.brain.grpc.v1.GetSynapseRequest;
 import dev.brain.grpc.v1.GetSynapseResponse;
 import dev.brain.grpc.v1.GetSynapseStatsRequest;
 import dev.brain.grpc.v1.GetSynapseStatsResponse;
-import dev.brain.grpc.v1.MutinySynapseServiceGrpc;
 import dev.brain.grpc.v1.ListSynapsesRequest;
 import dev.brain.grpc.v1.ListSynapsesResponse;
+import dev.brain.grpc.v1.MutinySynapseServiceGrpc;
 import dev.brain.grpc.v1.NodeDegree;
 import dev.brain.grpc.v1.NodeType;
 import dev.brain.grpc.v1.SharedNeighbor;
@@ -43,9 +43,9 @@ import dev.brain.grpc.v1.WeakenResponse;
 import dev.brain.memory.synapse.NodeKey;
 import dev.brain.memory.synapse.Reached;
 import dev.brain.memory.synapse.SynapseRow;
-import dev.brain.memory.synapse.repository.SynapseRepository;
 import dev.brain.memory.synapse.config.SynapseConfig;
 import dev.brain.memory.synapse.mapping.SynapseMapper;
+import dev.brain.memory.synapse.repository.SynapseRepository;
 import dev.brain.memory.synapse.repository.SynapseRepository.NetworkStats;
 import dev.brain.memory.synapse.repository.SynapseRepository.Strengthened;
 import dev.brain.memory.synapse.service.MemoryNodes;
@@ -232,8 +232,10 @@ public class SynapseGrpcService extends MutinySynapseServiceGrpc.SynapseServiceI
             var filter = new SynapseRepository.ListFilter(
                     request.hasNode() ? node(request.getNode(), "node") : null,
                     SynapseMapper.direction(request.getDirection()),
-                    request.getSourceType() == NodeType.NODE_TYPE_UNSPECIFIED ? null : SynapseMapper.nodeType(request.getSourceType()),
-                    request.getTargetType() == NodeType.NODE_TYPE_UNSPECIFIED ? null : SynapseMapper.nodeType(request.getTargetType()),
+                    request.getSourceType() == NodeType.NODE_TYPE_UNSPECIFIED ? null
+                            : SynapseMapper.nodeType(request.getSourceType()),
+                    request.getTargetType() == NodeType.NODE_TYPE_UNSPECIFIED ? null
+                            : SynapseMapper.nodeType(request.getTargetType()),
                     SynapseMapper.synapseTypes(request.getSynapseTypesList()),
                     request.hasMinWeight() ? SynapseRequests.minWeight(request.getMinWeight(), 1) : null);
             List<SynapseRow> rows = network.list(tenant, filter, pageSize, afterWeight, afterId);

@@ -25,7 +25,6 @@ import dev.brain.wire.WireNames;
 /** Proto ↔ synapse domain: enum names ↔ the stored lower-case text ({@code NODE_TYPE_CODE_MODULE} ↔ "code_module"). */
 public final class SynapseMapper {
 
-
     private SynapseMapper() {
     }
 

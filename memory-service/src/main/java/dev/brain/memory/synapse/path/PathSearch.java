@@ -541,7 +541,7 @@ public final class PathSearch {
                 }
             }
             taken.forEach(putBack);
-                List<List<List<SynapseRow>>> firstPages = pages.firstPages(batch, direction, types, pageSize);
+            List<List<List<SynapseRow>>> firstPages = pages.firstPages(batch, direction, types, pageSize);
             for (int end = 0; end < ends.size(); end++) {
                 for (int n = 0; n < batch.size(); n++) {
                     SideKey key = new SideKey(batch.get(n), ends.get(end));

@@ -71,8 +71,10 @@ public class SynapseDecayJob {
             record(trigger, now, "skipped", Map.of());
             return new Run(true, Map.of(), (System.nanoTime() - started) / 1_000_000);
         }
-        if (!(period.isNegative() || period.isZero()) && jdbc.one("select exists (select 1 from job_run where job = ? and trigger = 'scheduled'"
-                + " and status = 'done' and started_at > ?)", rs -> rs.getBoolean(1), JOB,
+        if (!(period.isNegative() || period.isZero()) && jdbc.one(
+                "select exists (select 1 from job_run where job = ? and trigger = 'scheduled'"
+                        + " and status = 'done' and started_at > ?)",
+                rs -> rs.getBoolean(1), JOB,
                 now.minus(period.multipliedBy(3).dividedBy(4))).orElse(false)) {
             record(trigger, now, "skipped", Map.of());
             return new Run(true, Map.of(), (System.nanoTime() - started) / 1_000_000);

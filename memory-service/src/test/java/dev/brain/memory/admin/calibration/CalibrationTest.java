@@ -63,10 +63,10 @@ class CalibrationTest {
 
     static void assertDistribution(CosineDistribution actual, CosineStats expected) {
         assertThat(actual.getN()).isEqualTo(expected.n());
-        double[] a = {actual.getMin(), actual.getMean(), actual.getMax(), actual.getP50(), actual.getP90(),
-                actual.getP99(), actual.getP999(), actual.getP9999()};
-        double[] e = {expected.min(), expected.mean(), expected.max(), expected.p50(), expected.p90(), expected.p99(),
-                expected.p999(), expected.p9999()};
+        double[] a = { actual.getMin(), actual.getMean(), actual.getMax(), actual.getP50(), actual.getP90(),
+                actual.getP99(), actual.getP999(), actual.getP9999() };
+        double[] e = { expected.min(), expected.mean(), expected.max(), expected.p50(), expected.p90(), expected.p99(),
+                expected.p999(), expected.p9999() };
         for (int i = 0; i < a.length; i++) {
             assertThat(a[i]).as("figure " + i).isCloseTo(e[i], within(1e-5));
         }
@@ -113,8 +113,8 @@ class CalibrationTest {
 
         CalibrateResponse report = calibrate(pair, CalibrateRequest.newBuilder().addAllAnswers(answers));
 
-        assertDistribution(report.getNodeNode(), nn);                         // all 10 pairs: fewer than the sample
-        assertDistribution(report.getAnswerNode(), an);                       // 2 answers × 4 active nodes
+        assertDistribution(report.getNodeNode(), nn); // all 10 pairs: fewer than the sample
+        assertDistribution(report.getAnswerNode(), an); // 2 answers × 4 active nodes
         assertThat(report.getLowSample()).isTrue();
         assertThat(report.getDimension()).isEqualTo(384);
         assertThat(report.getModel()).isNotBlank();
@@ -130,9 +130,10 @@ class CalibrationTest {
         // P99.99 sits at h = 9 × 0.9999 = 8.9991 between them: 0.72 + 0.9991 × 0.1460 = 0.8659 → 0.87 (to 0.01)
         assertThat(report.getNodeNode().getP9999()).isCloseTo(0.72 + 0.9991 * (Math.sqrt(0.75) - 0.72), within(1e-5));
         assertThat(report.getSuggestionsMap().get("promotion.match-threshold")).isEqualTo(0.87);
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
-                "select model, dimension, report->'node_node'->>'n', report->'suggestions'->>'usage.threshold'"
-                        + " from calibration where id = ? and user_id = ? and agent_id = ?")) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement s = c.prepareStatement(
+                        "select model, dimension, report->'node_node'->>'n', report->'suggestions'->>'usage.threshold'"
+                                + " from calibration where id = ? and user_id = ? and agent_id = ?")) {
             s.setLong(1, report.getId());
             s.setString(2, pair.userId());
             s.setString(3, pair.agentId());

@@ -26,8 +26,8 @@ import org.junit.jupiter.api.Test;
 import com.pgvector.PGvector;
 
 import dev.brain.grpc.v1.MemoryAdminServiceGrpc;
-import dev.brain.grpc.v1.Pair;
 import dev.brain.grpc.v1.MemoryStatsRequest;
+import dev.brain.grpc.v1.Pair;
 import dev.brain.grpc.v1.TableCount;
 import dev.brain.memory.admin.stats.MemoryStats;
 import dev.brain.memory.testing.LongTermFixtures;
@@ -180,7 +180,8 @@ class MemoryAdminGrpcServiceTest {
                 "x" + tenant + ":y", "Acme", "Acme-", "Acme-1" + "\u00ff:x");
         List<String> expected = ids.stream().filter(id -> TenantUsers.belongsTo(tenant, id)).sorted().toList();
         List<String> collations = new ArrayList<>(List.of("C", "POSIX", "default"));
-        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement();
+        try (Connection c = dataSource.getConnection();
+                Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("select collname from pg_collation where collname in ('C.utf8',"
                         + " 'und-x-icu', 'en-US-x-icu', 'de-DE-x-icu', 'sv-SE-x-icu', 'da-DK-x-icu', 'ja-JP-x-icu')")) {
             while (rs.next()) {

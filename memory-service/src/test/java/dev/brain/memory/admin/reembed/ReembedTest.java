@@ -31,8 +31,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import com.pgvector.PGvector;
 import com.google.protobuf.Timestamp;
+import com.pgvector.PGvector;
 
 import dev.brain.grpc.v1.MemoryAdminServiceGrpc;
 import dev.brain.grpc.v1.MemoryAdminServiceGrpc.MemoryAdminServiceBlockingStub;
@@ -187,7 +187,8 @@ class ReembedTest {
     private float[] stored(String table, String keyColumn, Pair pair, String key) throws Exception {
         // a node's vector lives in long_term_node_embedding
         String from = table.equals("long_term_node")
-                ? "long_term_node x join long_term_node_embedding v on v.node_id = x.id" : table + " v";
+                ? "long_term_node x join long_term_node_embedding v on v.node_id = x.id"
+                : table + " v";
         String text = strings("select v.embedding::text from " + from + " where v.user_id = ? and v.agent_id = ? and "
                 + (table.equals("long_term_node") ? "x." : "v.") + keyColumn + " = ?", pair.getUserId(),
                 pair.getAgentId(), key).get(0);

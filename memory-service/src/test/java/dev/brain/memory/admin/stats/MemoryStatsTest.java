@@ -94,8 +94,8 @@ class MemoryStatsTest {
         Pair a = LongTermFixtures.pair(tenant);
         Pair b = LongTermFixtures.pair(tenant);
         assertStatsEqualRows(0, 0);
-        long[] nodesA = promote(a, 4);          // four nodes sharing a topic: 12 directed edges
-        promote(b, 3);                          // 6 more
+        long[] nodesA = promote(a, 4); // four nodes sharing a topic: 12 directed edges
+        promote(b, 3); // 6 more
         assertStatsEqualRows(7, 18);
 
         GrpcTestChannel.as(tenant, LongTermMemoryServiceGrpc.newBlockingStub(channel))

@@ -40,7 +40,7 @@ class JsonLinesTest {
         byte[] half = new byte[JsonLines.MAX_LINE_BYTES / 2];
         Arrays.fill(half, (byte) 'x');
         lines.accept(half);
-        lines.accept(half);                                   // exactly 1 MiB: allowed
+        lines.accept(half); // exactly 1 MiB: allowed
         assertInvalid(() -> lines.accept(bytes("y")), "line 2: longer than 1048576 bytes");
     }
 

@@ -1,7 +1,7 @@
 package dev.brain.memory.admin.transfer;
 
-import static dev.brain.memory.longterm.LongTermFixtures.NodeSpec;
 import static dev.brain.memory.longterm.LongTermFixtures.EdgeSpec;
+import static dev.brain.memory.longterm.LongTermFixtures.NodeSpec;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -104,7 +104,7 @@ class MemoryTransferTest {
                 });
         requests.onNext(ImportMemoryRequest.newBuilder().setOptions(options).build());
         byte[] bytes = data.getBytes(StandardCharsets.UTF_8);
-        int piece = 64 * 1024 + 7;                                   // lines span messages
+        int piece = 64 * 1024 + 7; // lines span messages
         for (int from = 0; from < bytes.length; from += piece) {
             requests.onNext(ImportMemoryRequest.newBuilder()
                     .setData(ByteString.copyFrom(bytes, from, Math.min(piece, bytes.length - from))).build());
@@ -205,9 +205,10 @@ class MemoryTransferTest {
         assertThat(jsonl).doesNotContain(sibling.userId()).contains("\"decay_base\" : 2.9", "\"absolute_weight\" : 10");
         assertThat(List.of(lines).stream().filter(l -> l.startsWith("{\"kind\" : \"node\"")
                 || l.contains("\"kind\" : \"node\"")).count()).isEqualTo(3);
-        assertThat(jsonl).containsOnlyOnce("\"kind\" : \"synapse\", \"tenant\" : \"" + source.tenant() + "\", \"source_type\" : \"memory\"");
+        assertThat(jsonl).containsOnlyOnce(
+                "\"kind\" : \"synapse\", \"tenant\" : \"" + source.tenant() + "\", \"source_type\" : \"memory\"");
 
-        TestPair target = LongTermFixtures.newPair();                       // a fresh tenant: the empty database
+        TestPair target = LongTermFixtures.newPair(); // a fresh tenant: the empty database
         ImportMemoryResponse response = importLines(target.tenant(),
                 ImportMemoryOptions.newBuilder().setPair(target.proto()).build(), jsonl);
 
@@ -293,7 +294,7 @@ class MemoryTransferTest {
 
         assertStatus(() -> importLines(pair.tenant(), fail, file(node("k3", ",\"raw_weight\":0.5"),
                 node("k1", ",\"raw_weight\":0.9"))), Status.Code.ALREADY_EXISTS, "line 3: source_key 'k1' already exists");
-        assertThat(nodeRows(pair)).isEqualTo(before);                        // k3 rolled back with the call
+        assertThat(nodeRows(pair)).isEqualTo(before); // k3 rolled back with the call
 
         ImportMemoryResponse skipped = importLines(pair.tenant(), into(pair, ImportConflictPolicy.IMPORT_CONFLICT_POLICY_SKIP),
                 file(node("k1", ",\"raw_weight\":0.9"), node("k3", ",\"raw_weight\":0.5")));
@@ -373,7 +374,7 @@ class MemoryTransferTest {
                 "line 2: longer than 1048576 bytes");
         assertStatus(() -> importLines(pair.tenant(), options, HEADER + "\n" + "\n".repeat(200_000)),
                 Status.Code.INVALID_ARGUMENT, "data: more than 200000 lines");
-        assertStatus(() -> importLines(pair.tenant(), options, file(node("a", "")) ),
+        assertStatus(() -> importLines(pair.tenant(), options, file(node("a", ""))),
                 Status.Code.INVALID_ARGUMENT, "line 2: raw_weight: required");
         assertThat(count("select count(*) from long_term_node where user_id = ?", pair.userId())).isZero();
     }
@@ -396,8 +397,10 @@ class MemoryTransferTest {
     @Test
     void importIntoAnotherTenantsPairIsPermissionDenied() {
         TestPair pair = LongTermFixtures.newPair();
-        assertStatus(() -> importLines("intruder-" + pair.tenant(), into(pair, ImportConflictPolicy.IMPORT_CONFLICT_POLICY_FAIL),
-                file(node("a", ",\"raw_weight\":0.5"))), Status.Code.PERMISSION_DENIED, "pair.user_id");
+        assertStatus(
+                () -> importLines("intruder-" + pair.tenant(), into(pair, ImportConflictPolicy.IMPORT_CONFLICT_POLICY_FAIL),
+                        file(node("a", ",\"raw_weight\":0.5"))),
+                Status.Code.PERMISSION_DENIED, "pair.user_id");
     }
 
     @Test

@@ -52,7 +52,8 @@ class EmbeddingGrpcServiceTest {
 
     @Test
     void embedWithoutTenantIsUnauthenticated() {
-        assertThatThrownBy(() -> EmbeddingServiceGrpc.newBlockingStub(channel).embed(EmbedRequest.newBuilder().addTexts("x").build()))
+        assertThatThrownBy(
+                () -> EmbeddingServiceGrpc.newBlockingStub(channel).embed(EmbedRequest.newBuilder().addTexts("x").build()))
                 .isInstanceOfSatisfying(StatusRuntimeException.class,
                         e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.UNAUTHENTICATED));
     }

@@ -52,7 +52,8 @@ class OpenAiEmbeddingProviderTest {
     }
 
     private OpenAiEmbeddingProvider provider(int dimension) {
-        return new OpenAiEmbeddingProvider(new ObjectMapper(), URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/"),
+        return new OpenAiEmbeddingProvider(new ObjectMapper(),
+                URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/"),
                 "nomic-embed-text", dimension, Optional.of("sk-test"), Duration.ofSeconds(5));
     }
 

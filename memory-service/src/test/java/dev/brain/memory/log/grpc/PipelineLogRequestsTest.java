@@ -27,7 +27,7 @@ class PipelineLogRequestsTest {
 
     @Test
     void aMalformedTokenOrTimestampIsInvalidArgumentNamingTheField() {
-        for (String token : new String[] { "%%%", "YWJj", "MTIzOmFiYw" }) {  // not base64, "abc", "123:abc"
+        for (String token : new String[] { "%%%", "YWJj", "MTIzOmFiYw" }) { // not base64, "abc", "123:abc"
             assertThatThrownBy(() -> PipelineLogRequests.after(token)).isInstanceOfSatisfying(StatusRuntimeException.class,
                     e -> {
                         assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);

@@ -43,7 +43,8 @@ class PipelineLogMapperTest {
                 .putFields("decision", str("memory.read\u0000.anchor"))
                 .putFields("k\u0000ey", Value.newBuilder().setBoolValue(true).build())
                 .putFields("measure", Value.newBuilder().setListValue(ListValue.newBuilder()
-                        .addValues(Value.newBuilder().setNumberValue(0.5))).build())).build();
+                        .addValues(Value.newBuilder().setNumberValue(0.5))).build()))
+                .build();
         String json = PipelineLogMapper.json(object);
         assertThat(json).doesNotContain("\u0000").doesNotContain("\\u0000");
         Value back = PipelineLogMapper.value(json);

@@ -70,7 +70,7 @@ class LogRetentionJobTest extends ScheduledJobContract {
 
     @Test
     void rowsOlderThan365DaysAreDeletedExceptTurnRaw() throws Exception {
-        Instant now = Instant.parse("2031-06-01T04:00:00Z");  // after every other test's rows + 365 d
+        Instant now = Instant.parse("2031-06-01T04:00:00Z"); // after every other test's rows + 365 d
         clock.set(now);
         OffsetDateTime t = now.atOffset(ZoneOffset.UTC);
         String turn = "ret-" + UUID.randomUUID();

@@ -141,7 +141,7 @@ class PipelineLogsTest {
         assertThat(buffer.size()).isPositive();
 
         buffer.pause(false);
-        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();  // flush-seconds = 1 in %test
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos(); // flush-seconds = 1 in %test
         while (rows(turn) == 0 && System.nanoTime() < deadline) {
             Thread.sleep(100);
         }
@@ -155,7 +155,7 @@ class PipelineLogsTest {
         buffer.flush();
         buffer.maxBatch(3);
         log.write(write(entry(turn, LogArt.LOG_ART_NOTE, pair), entry(turn, LogArt.LOG_ART_NOTE, pair)));
-        Thread.sleep(1500);  // more than one interval (1 s in %test): ticks are paused, 2 < max-batch
+        Thread.sleep(1500); // more than one interval (1 s in %test): ticks are paused, 2 < max-batch
         assertThat(rows(turn)).isZero();
         log.write(write(entry(turn, LogArt.LOG_ART_NOTE, pair)));
         long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
@@ -171,7 +171,7 @@ class PipelineLogsTest {
         buffer.pause(true);
         log.write(write(entry(turn, LogArt.LOG_ART_NOTE, pair), entry(turn, LogArt.LOG_ART_OUTPUT, pair)));
         assertThat(rows(turn)).isZero();
-        buffer.stop(null);  // what the ShutdownEvent observer runs
+        buffer.stop(null); // what the ShutdownEvent observer runs
         try {
             assertThat(rows(turn)).isEqualTo(2);
         } finally {
@@ -247,7 +247,7 @@ class PipelineLogsTest {
                 "entries[0].content", "string or a JSON object");
         assertInvalid(() -> log.write(WritePipelineLogRequest.getDefaultInstance()), "entries");
 
-        Value big = Value.newBuilder().setStringValue("x".repeat(256 * 1024)).build();  // + 2 quotes > 256 KiB
+        Value big = Value.newBuilder().setStringValue("x".repeat(256 * 1024)).build(); // + 2 quotes > 256 KiB
         assertInvalid(() -> log.write(write(entry(turn, LogArt.LOG_ART_NOTE, pair).setContent(big))),
                 "entries[0].content", "256 KiB");
         Value mib = Value.newBuilder().setStringValue("x".repeat(1024 * 1024)).build();
@@ -262,7 +262,7 @@ class PipelineLogsTest {
         }
         assertInvalid(() -> log.write(write(many)), "entries", "1001", "1000");
         Value quarter = Value.newBuilder().setStringValue("y".repeat(250 * 1024)).build();
-        PipelineLogEntry.Builder[] heavy = new PipelineLogEntry.Builder[17];  // 17 × 250 KiB > 4 MiB
+        PipelineLogEntry.Builder[] heavy = new PipelineLogEntry.Builder[17]; // 17 × 250 KiB > 4 MiB
         for (int i = 0; i < heavy.length; i++) {
             heavy[i] = entry(turn, LogArt.LOG_ART_NOTE, pair).setContent(quarter);
         }
@@ -282,7 +282,7 @@ class PipelineLogsTest {
         Pair second = LongTermFixtures.pair(tenant);
         Instant t0 = Instant.parse("2026-01-01T10:00:00Z");
         List<PipelineLogEntry.Builder> entries = new ArrayList<>();
-        for (int i = 0; i < 7; i++) {  // written out of order; created_at decides
+        for (int i = 0; i < 7; i++) { // written out of order; created_at decides
             entries.add(entry(turn, i % 2 == 0 ? LogArt.LOG_ART_NOTE : LogArt.LOG_ART_SWITCH, pair)
                     .setCreatedAt(at(t0.plusSeconds(60L * (6 - i)))).setSpanId(i < 3 ? span : ""));
         }
@@ -347,7 +347,7 @@ class PipelineLogsTest {
     void aTenantWhoseNameHasLikeWildcardsSeesOnlyItsOwnPairs() throws Exception {
         String turn = "t-" + UUID.randomUUID();
         String wild = "w_" + UUID.randomUUID().toString().substring(0, 6);
-        String lookalike = "wx" + wild.substring(2);  // matches 'w_…' as a LIKE pattern
+        String lookalike = "wx" + wild.substring(2); // matches 'w_…' as a LIKE pattern
         GrpcTestChannel.as(lookalike, PipelineLogServiceGrpc.newBlockingStub(channel))
                 .write(write(entry(turn, LogArt.LOG_ART_NOTE, LongTermFixtures.pair(lookalike))));
         buffer.flush();

@@ -15,7 +15,6 @@ import dev.brain.grpc.v1.TimePrecision;
 import dev.brain.grpc.v1.UpdateTimeReferenceRequest;
 import dev.brain.memory.longterm.weights.Precision;
 import dev.brain.memory.longterm.weights.TimeRef;
-
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 

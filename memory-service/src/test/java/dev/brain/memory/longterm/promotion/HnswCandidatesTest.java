@@ -80,12 +80,13 @@ class HnswCandidatesTest {
             strongerToWeaker.put(id, Math.max(w.rawXY(), w.rawYX()));
         }
         List<Long> expected = strongerToWeaker.entrySet().stream()
-                .sorted(Map.Entry.<Long, Double>comparingByValue().reversed()).limit(2).map(Map.Entry::getKey).toList();
+                .sorted(Map.Entry.<Long, Double> comparingByValue().reversed()).limit(2).map(Map.Entry::getKey).toList();
         ManagedChannel channel = GrpcTestChannel.open();
         try {
             long id = GrpcTestChannel.as(tenant, ShortTermMemoryServiceGrpc.newBlockingStub(channel))
                     .writeEntry(entry(pair, "shares the entity with all five", 0.8, unit(310)).addEntityIds(entity)
-                            .build()).getEntry().getId();
+                            .build())
+                    .getEntry().getId();
             PromoteEntryResponse r = GrpcTestChannel.as(tenant, MemoryAdminServiceGrpc.newBlockingStub(channel))
                     .promoteEntry(PromoteEntryRequest.newBuilder().setPair(pair).setId(id).build());
             assertThat(r.getOutcome()).isEqualTo(PromotionOutcome.PROMOTION_OUTCOME_NEW_NODE);

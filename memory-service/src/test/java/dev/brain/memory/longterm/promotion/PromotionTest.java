@@ -32,6 +32,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.brain.grpc.v1.GetEntryRequest;
+import dev.brain.grpc.v1.JobStatus;
 import dev.brain.grpc.v1.MemoryAdminServiceGrpc;
 import dev.brain.grpc.v1.MemoryAdminServiceGrpc.MemoryAdminServiceBlockingStub;
 import dev.brain.grpc.v1.MemoryJob;
@@ -45,7 +46,6 @@ import dev.brain.grpc.v1.RunJobResponse;
 import dev.brain.grpc.v1.ShortTermEntry;
 import dev.brain.grpc.v1.ShortTermMemoryServiceGrpc;
 import dev.brain.grpc.v1.ShortTermMemoryServiceGrpc.ShortTermMemoryServiceBlockingStub;
-import dev.brain.grpc.v1.JobStatus;
 import dev.brain.memory.longterm.weights.EdgeWeights;
 import dev.brain.memory.longterm.weights.Layer;
 import dev.brain.memory.longterm.weights.NodeWeights;
@@ -156,10 +156,11 @@ class PromotionTest {
                 new Long[0], new String[0]);
         long other = LongTermFixtures.node(dataSource, pair, "other", unit(31), 0.9, 3.5, 3.5, true, longAgo,
                 new Long[0], new String[0]);
-        LongTermFixtures.exec(dataSource, """
-                insert into long_term_edge (user_id, agent_id, from_node_id, to_node_id, raw_weight, absolute_weight,
-                    reasons, embedding_cosine_initial, layer_count, created_at)
-                values (?, ?, ?, ?, 1.5, 3.7, array['topics'], 0.1, 1, ?), (?, ?, ?, ?, 1.7, 3.9, array['topics'], 0.1, 1, ?)""",
+        LongTermFixtures.exec(dataSource,
+                """
+                        insert into long_term_edge (user_id, agent_id, from_node_id, to_node_id, raw_weight, absolute_weight,
+                            reasons, embedding_cosine_initial, layer_count, created_at)
+                        values (?, ?, ?, ?, 1.5, 3.7, array['topics'], 0.1, 1, ?), (?, ?, ?, ?, 1.7, 3.9, array['topics'], 0.1, 1, ?)""",
                 pair.getUserId(), pair.getAgentId(), node, other, longAgo, pair.getUserId(), pair.getAgentId(), other,
                 node, longAgo);
         List<String> edgesBefore = edgesOf(dataSource, node);
@@ -225,10 +226,11 @@ class PromotionTest {
                 new Long[0], new String[] { "Garden" });
         long n2 = LongTermFixtures.node(dataSource, pair, "n2", unit(21), 0.5, 2.0, 0.05, false,
                 utc(t0.minusSeconds(9 * 86400)), new Long[] { entity }, new String[0]);
-        LongTermFixtures.exec(dataSource, """
-                insert into long_term_edge (user_id, agent_id, from_node_id, to_node_id, raw_weight, absolute_weight,
-                    reasons, embedding_cosine_initial, layer_count, created_at)
-                values (?, ?, ?, ?, 1.5, 3.7, array['topics'], 0.1, 1, ?), (?, ?, ?, ?, 1.7, 3.9, array['topics'], 0.1, 1, ?)""",
+        LongTermFixtures.exec(dataSource,
+                """
+                        insert into long_term_edge (user_id, agent_id, from_node_id, to_node_id, raw_weight, absolute_weight,
+                            reasons, embedding_cosine_initial, layer_count, created_at)
+                        values (?, ?, ?, ?, 1.5, 3.7, array['topics'], 0.1, 1, ?), (?, ?, ?, ?, 1.7, 3.9, array['topics'], 0.1, 1, ?)""",
                 pair.getUserId(), pair.getAgentId(), n1, n2, utc(t0), pair.getUserId(), pair.getAgentId(), n2, n1, utc(t0));
         String n1Before = row(dataSource, "long_term_node", n1);
         String n2Before = row(dataSource, "long_term_node", n2);

@@ -12,10 +12,10 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import dev.brain.memory.longterm.weights.Layers;
 import dev.brain.memory.longterm.weights.Precision;
 import dev.brain.memory.longterm.weights.TimeRef;
 import dev.brain.memory.longterm.weights.Timeline;
-import dev.brain.memory.longterm.weights.Layers;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**

@@ -32,17 +32,18 @@ class BlockRendererTest {
                 new Memory(1, node(111111, "user", "anchor\nwith a\r\nbreak", "joy"), 0, 9.87, List.of()),
                 new Memory(2, node(333333, "assistant", "far", ""), 2, 1.23, List.of(s1, s2)));
         String block = BlockRenderer.render(ranked, new Render("Claude", "", "", Map.of(55L, "Anna")), Map.of(55L, "Anna"));
-        assertThat(block).isEqualTo("""
-                Two memories are present right now, the least present first and the strongest last.
-                ----- Memory 1 -----
-                "far"
-                Speaker: Claude
-                Came up via: shared entity Anna, a shared entity, shared topic work, similar content, close in time → similar content
-                ----- Memory 2 -----
-                "anchor with a break"
-                Speaker: the user
-                Feeling: joy
-                Came to mind directly""");
+        assertThat(block).isEqualTo(
+                """
+                        Two memories are present right now, the least present first and the strongest last.
+                        ----- Memory 1 -----
+                        "far"
+                        Speaker: Claude
+                        Came up via: shared entity Anna, a shared entity, shared topic work, similar content, close in time → similar content
+                        ----- Memory 2 -----
+                        "anchor with a break"
+                        Speaker: the user
+                        Feeling: joy
+                        Came to mind directly""");
         assertThat(block.replace("Memory 1", "").replace("Memory 2", "")).doesNotContainPattern("[0-9]");
     }
 

@@ -20,13 +20,13 @@ class RelevanceTest {
         var neighbours = List.of(new Neighbour(10, 11, 1), new Neighbour(10, 12, 2), new Neighbour(20, 19, -1),
                 new Neighbour(20, 10, -3), new Neighbour(10, 9, -1));
         var out = Relevance.withContext(scores, neighbours, List.of(0.7, 0.25));
-        assertThat(out.keySet()).containsExactly(10L, 9L, 11L, 20L, 19L, 12L);   // ties: lower id
-        assertThat(out.get(10L).score()).isEqualTo(0.25);            // a distance of 3 passes nothing
+        assertThat(out.keySet()).containsExactly(10L, 9L, 11L, 20L, 19L, 12L); // ties: lower id
+        assertThat(out.get(10L).score()).isEqualTo(0.25); // a distance of 3 passes nothing
         assertThat(out.get(11L).score()).isCloseTo(0.175, within(1e-15));
         assertThat(out.get(11L).via()).isEqualTo(10L);
         assertThat(out.get(12L).score()).isCloseTo(0.0625, within(1e-15));
         assertThat(out.get(19L).score()).isCloseTo(0.07, within(1e-15));
-        assertThat(out.get(20L).via()).isNull();                        // its own score is larger than any share
+        assertThat(out.get(20L).via()).isNull(); // its own score is larger than any share
     }
 
     @Test

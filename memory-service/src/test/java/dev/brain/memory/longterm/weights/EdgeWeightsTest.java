@@ -17,8 +17,8 @@ class EdgeWeightsTest {
 
     @Test
     void pureGeometryTable() {
-        double[] up = {4.440, 4.996, 5.552, 6.108, 6.664, 7.220, 7.776, 8.332, 8.888, 9.444};
-        double[] down = {7.030, 7.327, 7.624, 7.921, 8.218, 8.515, 8.812, 9.109, 9.406, 9.703};
+        double[] up = { 4.440, 4.996, 5.552, 6.108, 6.664, 7.220, 7.776, 8.332, 8.888, 9.444 };
+        double[] down = { 7.030, 7.327, 7.624, 7.921, 8.218, 8.515, 8.812, 9.109, 9.406, 9.703 };
         for (int lo = 0; lo <= 9; lo++) {
             assertEquals(up[lo], edges.up(lo, 10), 1e-9, "up at lo " + lo);
             assertEquals(down[lo], edges.down(lo, 10), 1e-9, "down at lo " + lo);
@@ -61,7 +61,8 @@ class EdgeWeightsTest {
     @Test
     void example2AtTheSeedThresholdReadsTheThresholdFromConfiguration() {
         Layers seed = new Layers(Configs.longTerm(Map.of("brain.memory.edge.embedding-threshold", "0.85")).edge());
-        EdgeWeights seedEdges = new EdgeWeights(Configs.longTerm(Map.of("brain.memory.edge.embedding-threshold", "0.85")).edge());
+        EdgeWeights seedEdges = new EdgeWeights(
+                Configs.longTerm(Map.of("brain.memory.edge.embedding-threshold", "0.85")).edge());
         TimeRef x = new TimeRef(Instant.parse("2026-03-01T10:00:00Z"), Precision.DAY);
         TimeRef y = new TimeRef(Instant.parse("2026-03-05T10:00:00Z"), Precision.DAY);
         Layers.Firing firing = seed.evaluate(data(List.of(), List.of(), x), data(List.of(), List.of(), y), 0.90);
@@ -93,7 +94,8 @@ class EdgeWeightsTest {
     void example4AllFourLayersEntityWins() {
         NodeWeights nodes = new NodeWeights(Configs.defaults().node());
         TimeRef t = new TimeRef(Instant.parse("2026-03-01T10:00:00Z"), Precision.MONTH);
-        Layers.Firing firing = layers.evaluate(data(List.of(1L), List.of("anna"), t), data(List.of(1L), List.of("anna"), t), 0.7);
+        Layers.Firing firing = layers.evaluate(data(List.of(1L), List.of("anna"), t), data(List.of(1L), List.of("anna"), t),
+                0.7);
         assertEquals(List.of(Layer.ENTITY, Layer.EMBEDDING, Layer.TOPICS, Layer.TIMELINE), firing.reasons());
         assertEquals(4, firing.layerCount());
         EdgeWeights.Pair pair = edges.compute(nodes.anchor(0.8), nodes.anchor(0.95), firing.depths());
@@ -131,7 +133,8 @@ class EdgeWeightsTest {
 
     @Test
     void noLayerNoEdge() {
-        Layers.Firing firing = layers.evaluate(data(List.of(1L), List.of("x"), null), data(List.of(2L), List.of("y"), null), 0.5499);
+        Layers.Firing firing = layers.evaluate(data(List.of(1L), List.of("x"), null), data(List.of(2L), List.of("y"), null),
+                0.5499);
         assertEquals(false, firing.fires());
     }
 

@@ -44,7 +44,8 @@ public final class GapAnalysis {
                     : " in " + e.getProject()) + ": find and report a solution.";
             drafts.add(new InsightDraft(InsightKind.GAP, "gap:error:" + e.getId(),
                     what + " unresolved after " + n + " occurrences: " + oneLine(e.getMessageTemplate().isEmpty()
-                            ? e.getMessage() : e.getMessageTemplate()),
+                            ? e.getMessage()
+                            : e.getMessageTemplate()),
                     message,
                     obj().put("error_id", e.getId()).put("fingerprint", e.getFingerprint())
                             .put("occurrences", n).put("failed_attempts", r.getFailedAttempts())

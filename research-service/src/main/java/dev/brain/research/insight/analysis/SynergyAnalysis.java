@@ -31,7 +31,9 @@ public final class SynergyAnalysis {
     private SynergyAnalysis() {
     }
 
-    /** Module pairs (unordered, the strongest synapse) with co_occurs weight ≥ synergyMinWeight; confidence = weight (≤ 0.9). */
+    /**
+     * Module pairs (unordered, the strongest synapse) with co_occurs weight ≥ synergyMinWeight; confidence = weight (≤ 0.9).
+     */
     public static List<InsightDraft> modulePairs(List<Synapse> synapses, AnalysisSettings s) {
         Map<String, Synapse> strongest = new TreeMap<>();
         for (Synapse syn : synapses) {

@@ -40,7 +40,7 @@ public final class TrendAnalysis {
     /** Per project (by id) the occurrences of both windows (TOTAL buckets), the change and its direction. */
     public static List<ProjectChange> changes(ErrorCountsResponse current, ErrorCountsResponse previous,
             AnalysisSettings s) {
-        Map<Long, long[]> byProject = new TreeMap<>();  // current, previous, new errors
+        Map<Long, long[]> byProject = new TreeMap<>(); // current, previous, new errors
         for (ErrorCountRow r : current.getRowsList()) {
             long[] v = byProject.computeIfAbsent(r.getProjectId(), p -> new long[3]);
             v[0] += r.getOccurrences();

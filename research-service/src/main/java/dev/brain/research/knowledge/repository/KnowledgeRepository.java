@@ -9,8 +9,8 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.brain.db.Jdbc;
-import dev.brain.db.search.Bm25;
 import dev.brain.db.PgVector;
+import dev.brain.db.search.Bm25;
 import dev.brain.research.knowledge.KnowledgePair;
 import dev.brain.tenancy.TenantUsers;
 
@@ -155,8 +155,8 @@ public class KnowledgeRepository {
     public double[] lexicalStats(KnowledgePair pair, String type) {
         return jdbc.one("""
                 select count(*), coalesce(avg(length(search_english)), 0) from knowledge_entry
-                where user_id = ? and agent_id = ? and type = ? and active""", rs -> new double[] {rs.getLong(1),
-                rs.getDouble(2)}, pair.userId(), pair.agentId(), type).orElse(new double[] {0, 0});
+                where user_id = ? and agent_id = ? and type = ? and active""", rs -> new double[] { rs.getLong(1),
+                rs.getDouble(2) }, pair.userId(), pair.agentId(), type).orElse(new double[] { 0, 0 });
     }
 
     /** Per lexeme, in how many of the pair's active entries of the type it occurs (in the lexemes' order). */

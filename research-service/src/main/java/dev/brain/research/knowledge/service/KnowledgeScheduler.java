@@ -24,8 +24,7 @@ public class KnowledgeScheduler {
         this.decay = decay;
     }
 
-    @Scheduled(cron = "{brain.knowledge.prune-cron}", timeZone = "UTC",
-            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(cron = "{brain.knowledge.prune-cron}", timeZone = "UTC", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void scheduledPrune() {
         if (!config.jobsEnabled()) {
             return;
@@ -37,8 +36,7 @@ public class KnowledgeScheduler {
         }
     }
 
-    @Scheduled(cron = "{brain.knowledge.decay-cron}", timeZone = "UTC",
-            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(cron = "{brain.knowledge.decay-cron}", timeZone = "UTC", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void scheduledDecay() {
         if (!config.jobsEnabled()) {
             return;

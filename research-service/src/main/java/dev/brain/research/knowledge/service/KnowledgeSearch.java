@@ -3,7 +3,6 @@ package dev.brain.research.knowledge.service;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -110,7 +109,7 @@ public class KnowledgeSearch {
                 || coverage.getOrDefault(id, 0.0) >= config.searchMinCoverage();
         List<Long> denseIds = dense.stream().map(KnowledgeRepository.Distance::id).filter(answers).toList();
         Map<Long, Double> fused = ReciprocalRank.fuse(List.of(lexical.stream().filter(answers).toList(), denseIds,
-                keyword.stream().filter(answers).toList()), new double[] {1, 1, 1}, config.rrfK());
+                keyword.stream().filter(answers).toList()), new double[] { 1, 1, 1 }, config.rrfK());
         Set<Long> scored = new LinkedHashSet<>(lexical);
         scored.addAll(keyword);
         scored.addAll(cosines.keySet());

@@ -90,7 +90,8 @@ class GapAnalysisTest {
     static List<NodeDegree> degrees(int isolated, int linked) {
         List<NodeDegree> d = new ArrayList<>();
         for (int i = 0; i < isolated; i++) {
-            d.add(NodeDegree.newBuilder().setNode(NodeRef.newBuilder().setType(NodeType.NODE_TYPE_ERROR).setId(500 + i)).build());
+            d.add(NodeDegree.newBuilder().setNode(NodeRef.newBuilder().setType(NodeType.NODE_TYPE_ERROR).setId(500 + i))
+                    .build());
         }
         for (int i = 0; i < linked; i++) {
             d.add(NodeDegree.newBuilder().setNode(NodeRef.newBuilder().setType(NodeType.NODE_TYPE_ERROR).setId(900 + i))

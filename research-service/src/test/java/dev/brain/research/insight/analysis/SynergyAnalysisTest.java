@@ -60,7 +60,8 @@ class SynergyAnalysisTest {
 
     @Test
     void twoSolutionsOfAForFingerprintsOpenInBAreAProjectSynergy() {
-        List<InsightDraft> drafts = SynergyAnalysis.projectPairs(List.of(fp("a", 7), fp("b", 8)), Map.of(1L, "api", 2L, "web"), S);
+        List<InsightDraft> drafts = SynergyAnalysis.projectPairs(List.of(fp("a", 7), fp("b", 8)), Map.of(1L, "api", 2L, "web"),
+                S);
         assertThat(drafts).hasSize(1);
         InsightDraft d = drafts.get(0);
         assertThat(d.dedupKey()).isEqualTo("synergy:projects:1:2");

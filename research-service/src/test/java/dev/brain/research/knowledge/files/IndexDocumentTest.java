@@ -13,7 +13,8 @@ class IndexDocumentTest {
     void aLineLinksTheFileWithSummaryAndRuns() {
         assertThat(IndexDocument.line(new IndexDocument.Line("Kafka [basics]", "f.md", "what it is", 1)))
                 .isEqualTo("- [Kafka \\[basics\\]](f.md) — what it is (1 run)");
-        assertThat(IndexDocument.line(new IndexDocument.Line("K", "f.md", "", 3))).isEqualTo("- [K](f.md) — (no summary) (3 runs)");
+        assertThat(IndexDocument.line(new IndexDocument.Line("K", "f.md", "", 3)))
+                .isEqualTo("- [K](f.md) — (no summary) (3 runs)");
     }
 
     @Test

@@ -53,8 +53,10 @@ class KnowledgeDecayTest extends ScheduledJobContract {
     }
 
     long saveAged(String topic, double salience, int daysAgo) throws Exception {
-        long id = fx.stub(channel).saveResearch(fx.createDefaultSave(topic, "Notes on " + topic.toLowerCase() + ".").setSalience(salience)
-                .build()).getEntry().getId();
+        long id = fx.stub(channel)
+                .saveResearch(fx.createDefaultSave(topic, "Notes on " + topic.toLowerCase() + ".").setSalience(salience)
+                        .build())
+                .getEntry().getId();
         sql("update knowledge_entry set reinforced_at = now() - make_interval(days => ?) where id = ?", daysAgo, id);
         return id;
     }
@@ -93,7 +95,8 @@ class KnowledgeDecayTest extends ScheduledJobContract {
         assertThat(r.getResult().getRunId()).isPositive();
         assertThat(active(dayBefore)).isTrue();
         assertThat(active(dayOf)).isFalse();
-        assertThat(weightDecay(dayBefore)).isCloseTo(anchor(s) * Math.exp(-RATE * (d - 1)), org.assertj.core.data.Offset.offset(1e-6));
+        assertThat(weightDecay(dayBefore)).isCloseTo(anchor(s) * Math.exp(-RATE * (d - 1)),
+                org.assertj.core.data.Offset.offset(1e-6));
         assertThat(fileExists(dayOf)).as("files are never deleted").isTrue();
     }
 

@@ -40,9 +40,11 @@ class KnowledgeSavesTest extends GrpcTestBase {
                 answers.add(f.get());
             }
             assertThat(answers).filteredOn(SaveResearchResponse::getCreated).hasSize(1);
-            assertThat(answers).extracting(SaveResearchResponse::getStatus).containsOnlyOnce(ResearchStatus.RESEARCH_STATUS_DEEP)
+            assertThat(answers).extracting(SaveResearchResponse::getStatus)
+                    .containsOnlyOnce(ResearchStatus.RESEARCH_STATUS_DEEP)
                     .filteredOn(s -> s == ResearchStatus.RESEARCH_STATUS_REPETITION).hasSize(3);
-            assertThat(answers).extracting(SaveResearchResponse::getKnowledgePath).containsOnly(answers.get(0).getKnowledgePath());
+            assertThat(answers).extracting(SaveResearchResponse::getKnowledgePath)
+                    .containsOnly(answers.get(0).getKnowledgePath());
             assertThat(answers).extracting(SaveResearchResponse::getReportPath).doesNotHaveDuplicates();
             assertThat(answers.stream().mapToInt(a -> a.getEntry().getFrequency()).max().orElseThrow()).isEqualTo(4);
         } finally {

@@ -8,8 +8,8 @@ import org.junit.jupiter.api.Test;
 
 import dev.brain.grpc.v1.ResearchServiceGrpc;
 import dev.brain.grpc.v1.SaveResearchResponse;
-import dev.brain.grpc.v1.Suggestion;
 import dev.brain.grpc.v1.SuggestRequest;
+import dev.brain.grpc.v1.Suggestion;
 import dev.brain.grpc.v1.SuggestionKind;
 import dev.brain.research.knowledge.KnowledgeFixtures;
 import dev.brain.research.support.ServiceDoubles;

@@ -79,9 +79,10 @@ class StartupRepairTest extends GrpcTestBase {
     }
 
     String row(String path) throws Exception {
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement("select concat_ws('|',"
-                + " type, topic, observer, initial_salience, coalesce(version, ''), frequency, slug, active::text)"
-                + " from knowledge_entry where path = ?")) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement s = c.prepareStatement("select concat_ws('|',"
+                        + " type, topic, observer, initial_salience, coalesce(version, ''), frequency, slug, active::text)"
+                        + " from knowledge_entry where path = ?")) {
             s.setString(1, path);
             try (ResultSet rs = s.executeQuery()) {
                 return rs.next() ? rs.getString(1) : null;
