@@ -1,9 +1,5 @@
 package dev.brain.error.jobs;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -18,6 +14,7 @@ import java.util.Set;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.brain.db.Jdbc;
+import dev.brain.db.jobs.AdvisoryLocks;
 import dev.brain.error.code.analysis.ModuleDraft;
 import dev.brain.error.config.ErrorConfig;
 import dev.brain.error.embedding.Embeddings;
@@ -45,10 +42,9 @@ import io.quarkus.scheduler.Scheduled;
 public class EmbeddingWorker {
 
     public static final String JOB = "embedding_worker";
-    private static final String LOCK = "select pg_try_advisory_lock(hashtext('error.embedding-worker'))";
-    private static final String UNLOCK = "select pg_advisory_unlock(hashtext('error.embedding-worker'))";
 
     private final Jdbc jdbc;
+    private final AdvisoryLocks locks;
     private final Embeddings embeddings;
     private final LateMatch lateMatch;
     private final JobRuns runs;
@@ -57,9 +53,10 @@ public class EmbeddingWorker {
     /** Why the worker is paused (a dimension mismatch); null while it runs. */
     private volatile String pauseReason;
 
-    public EmbeddingWorker(Jdbc jdbc, Embeddings embeddings, LateMatch lateMatch, JobRuns runs,
+    public EmbeddingWorker(Jdbc jdbc, AdvisoryLocks locks, Embeddings embeddings, LateMatch lateMatch, JobRuns runs,
             ErrorConfig config, Clock clock) {
         this.jdbc = jdbc;
+        this.locks = locks;
         this.embeddings = embeddings;
         this.lateMatch = lateMatch;
         this.runs = runs;
@@ -122,22 +119,7 @@ public class EmbeddingWorker {
 
     /** Runs batches under the global lock until {@code max} errors are embedded or none is left; null when locked. */
     private Counts withLock(long max) {
-        return jdbc.withConnection(lock -> {
-            if (!query(lock, LOCK)) {
-                return null;
-            }
-            try {
-                return embed(max);
-            } finally {
-                query(lock, UNLOCK);
-            }
-        });
-    }
-
-    private static boolean query(Connection c, String sql) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement(sql); ResultSet rs = s.executeQuery()) {
-            return rs.next() && rs.getBoolean(1);
-        }
+        return locks.underLock("error.embedding-worker", () -> embed(max)).orElse(null);
     }
 
     private record Pending(long id, String tenant, String text) {

@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.brain.db.Jdbc;
+import dev.brain.db.jobs.JobRunLog;
 import dev.brain.error.db.Protos;
 import dev.brain.grpc.v1.JobRunResult;
 import dev.brain.grpc.v1.JobStatus;
@@ -22,32 +23,33 @@ import dev.brain.grpc.v1.JobStep;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.ScheduledExecution;
 
-/** Table {@code job_run}: one row per run of a job (error-code.md §13), written in its own transactions. */
+/**
+ * Table {@code job_run}: one row per run of a job (error-code.md §13), written in its own transactions through the
+ * shared {@link JobRunLog}, and answered as the contract's {@code JobRunResult} with its steps.
+ */
 @ApplicationScoped
 public class JobRuns {
 
     private final Jdbc jdbc;
+    private final JobRunLog log;
     private final ObjectMapper json;
     private final Clock clock;
 
-    public JobRuns(Jdbc jdbc, ObjectMapper json, Clock clock) {
+    public JobRuns(Jdbc jdbc, JobRunLog log, ObjectMapper json, Clock clock) {
         this.jdbc = jdbc;
+        this.log = log;
         this.json = json;
         this.clock = clock;
     }
 
     public long start(String job, String tenant, boolean manual, Instant now) {
-        return QuarkusTransaction.requiringNew().call(() -> jdbc.one("""
-                insert into job_run (tenant, job, trigger, started_at, status) values (?, ?, ?, ?, 'running')
-                returning id""", rs -> rs.getLong(1), tenant, job, manual ? "manual" : "scheduled", now).orElseThrow());
+        return QuarkusTransaction.requiringNew().call(() -> log.start(job, tenant, trigger(manual), now));
     }
 
     /** Records a run that did not happen because another one holds the lock. */
     public JobRunResult skipped(String job, String tenant, boolean manual, Instant now) {
-        long id = QuarkusTransaction.requiringNew().call(() -> jdbc.one("""
-                insert into job_run (tenant, job, trigger, started_at, finished_at, status, error)
-                values (?, ?, ?, ?, ?, 'skipped', 'another run holds the lock') returning id""", rs -> rs.getLong(1),
-                tenant, job, manual ? "manual" : "scheduled", now, now).orElseThrow());
+        long id = QuarkusTransaction.requiringNew().call(() -> log.record(job, tenant, trigger(manual), now, now,
+                "skipped", "{}", "another run holds the lock"));
         return JobRunResult.newBuilder().setJob(job).setStatus(JobStatus.JOB_STATUS_SKIPPED_LOCKED).setRunId(id)
                 .setMessage("another run holds the lock").setTenant(tenant == null ? "" : tenant)
                 .setStartedAt(Protos.timestamp(now)).setFinishedAt(Protos.timestamp(now)).build();
@@ -68,9 +70,7 @@ public class JobRuns {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
-        QuarkusTransaction.requiringNew().run(() -> jdbc.update(
-                "update job_run set finished_at = ?, status = ?, counts = ?::jsonb, error = ? where id = ?", finished,
-                failure == null ? "done" : "failed", countsJson, failure, id));
+        QuarkusTransaction.requiringNew().run(() -> log.finish(id, failure != null, countsJson, failure, finished));
         JobRunResult.Builder result = JobRunResult.newBuilder().setJob(job).setRunId(id)
                 .setStatus(failure == null ? JobStatus.JOB_STATUS_DONE : JobStatus.JOB_STATUS_FAILED)
                 .putAllCounts(counts).setDurationMs(Duration.between(started, finished).toMillis())
@@ -118,24 +118,22 @@ public class JobRuns {
 
     /** The period of a scheduled execution: from its fire time to the next one (zero when there is none). */
     public static Duration period(ScheduledExecution execution) {
-        Instant next = execution.getTrigger().getNextFireTime();
-        return next == null ? Duration.ZERO : Duration.between(execution.getScheduledFireTime(), next);
+        return JobRunLog.period(execution.getScheduledFireTime(), execution.getTrigger().getNextFireTime());
     }
 
     /**
      * Whether a scheduled run of the job (for a tenant, or global) started less than ¾ {@code period} before
-     * {@code now}: replicas fire the same schedule moments apart, and a job's lock alone lets the second one run it
-     * again as soon as the first has finished. Asked under the job's lock; false when {@code period} is zero.
+     * {@code now} ({@link JobRunLog#periodStart}). Asked under the job's lock; false when {@code period} is zero.
      */
     public boolean ranThisPeriod(String job, String tenant, Duration period, Instant now) {
-        return !(period.isNegative() || period.isZero()) && jdbc.one("""
-                select exists (select 1 from job_run where job = ? and tenant is not distinct from ?
-                  and trigger = 'scheduled' and status in ('running', 'done', 'failed') and started_at > ?)""",
-                rs -> rs.getBoolean(1), job, tenant, now.minus(period.multipliedBy(3).dividedBy(4))).orElse(false);
+        return JobRunLog.periodStart(period, now).map(since -> log.ranSince(job, tenant, since)).orElse(false);
     }
 
     public Optional<Instant> lastStart(String job, String tenant) {
-        return jdbc.one("select max(started_at) from job_run where job = ? and tenant is not distinct from ?"
-                + " and status in ('done', 'failed')", rs -> Jdbc.instant(rs, "max"), job, tenant);
+        return log.lastStart(job, tenant);
+    }
+
+    private static String trigger(boolean manual) {
+        return manual ? JobRunLog.MANUAL : JobRunLog.SCHEDULED;
     }
 }

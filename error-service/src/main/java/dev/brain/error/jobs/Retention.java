@@ -12,6 +12,7 @@ import java.util.Map;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.brain.db.Jdbc;
+import dev.brain.db.jobs.AdvisoryLocks;
 import dev.brain.error.config.ErrorConfig;
 import dev.brain.error.outbox.Node;
 import dev.brain.error.outbox.Outbox;
@@ -33,13 +34,15 @@ public class Retention {
     static final int BATCH = 1000;
 
     private final Jdbc jdbc;
+    private final AdvisoryLocks locks;
     private final Outbox outbox;
     private final JobRuns runs;
     private final ErrorConfig config;
     private final Clock clock;
 
-    public Retention(Jdbc jdbc, Outbox outbox, JobRuns runs, ErrorConfig config, Clock clock) {
+    public Retention(Jdbc jdbc, AdvisoryLocks locks, Outbox outbox, JobRuns runs, ErrorConfig config, Clock clock) {
         this.jdbc = jdbc;
+        this.locks = locks;
         this.outbox = outbox;
         this.runs = runs;
         this.config = config;
@@ -62,8 +65,7 @@ public class Retention {
         OffsetDateTime now = OffsetDateTime.ofInstant(started, ZoneOffset.UTC);
         Map<String, Long> counts = new LinkedHashMap<>();
         Boolean ran = QuarkusTransaction.requiringNew().call(() -> {
-            if (!jdbc.one("select pg_try_advisory_xact_lock(hashtext('error.retention'))", rs -> rs.getBoolean(1))
-                    .orElse(false)) {
+            if (!locks.tryInTransaction("error.retention")) {
                 return false;
             }
             if (runs.ranThisPeriod(JOB, null, period, started)) {

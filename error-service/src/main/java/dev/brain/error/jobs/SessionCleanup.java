@@ -10,6 +10,7 @@ import java.util.Map;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.brain.db.Jdbc;
+import dev.brain.db.jobs.AdvisoryLocks;
 import dev.brain.error.session.Sessions;
 import dev.brain.error.trail.SessionTrail;
 import dev.brain.error.trail.repository.TrailRepository;
@@ -24,12 +25,15 @@ public class SessionCleanup {
     public static final String JOB = "session_cleanup";
 
     private final Jdbc jdbc;
+    private final AdvisoryLocks locks;
     private final Sessions sessions;
     private final JobRuns runs;
     private final Clock clock;
     private final TrailRepository trails;
 
-    public SessionCleanup(Jdbc jdbc, Sessions sessions, JobRuns runs, Clock clock, TrailRepository trails) {
+    public SessionCleanup(Jdbc jdbc, AdvisoryLocks locks, Sessions sessions, JobRuns runs, Clock clock,
+            TrailRepository trails) {
+        this.locks = locks;
         this.trails = trails;
         this.jdbc = jdbc;
         this.sessions = sessions;
@@ -58,8 +62,7 @@ public class SessionCleanup {
 
     private Map<String, Long> cleanup(Instant now) {
         return QuarkusTransaction.requiringNew().call(() -> {
-            if (!jdbc.one("select pg_try_advisory_xact_lock(hashtext('error.session-cleanup'))", rs -> rs.getBoolean(1))
-                    .orElse(false)) {
+            if (!locks.tryInTransaction("error.session-cleanup")) {
                 return null;
             }
             OffsetDateTime at = OffsetDateTime.ofInstant(now, ZoneOffset.UTC);

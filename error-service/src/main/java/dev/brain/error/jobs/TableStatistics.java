@@ -6,6 +6,7 @@ import java.util.List;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.brain.db.Jdbc;
+import dev.brain.db.jobs.AdvisoryLocks;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
 
@@ -27,9 +28,11 @@ public class TableStatistics {
             "code_module", "module_similarity");
 
     private final Jdbc jdbc;
+    private final AdvisoryLocks locks;
 
-    public TableStatistics(Jdbc jdbc) {
+    public TableStatistics(Jdbc jdbc, AdvisoryLocks locks) {
         this.jdbc = jdbc;
+        this.locks = locks;
     }
 
     @Scheduled(every = "${brain.error.statistics.interval:60s}", delayed = "20s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
@@ -40,8 +43,7 @@ public class TableStatistics {
     /** Analyzes the tables past autovacuum's threshold now; the tables analyzed (none when another replica is at it). */
     public List<String> analyzeStale() {
         return QuarkusTransaction.requiringNew().call(() -> {
-            if (!jdbc.one("select pg_try_advisory_xact_lock(hashtext('error.table-statistics'))", rs -> rs.getBoolean(1))
-                    .orElse(false)) {
+            if (!locks.tryInTransaction("error.table-statistics")) {
                 return List.of();
             }
             List<String> stale = jdbc.list("""

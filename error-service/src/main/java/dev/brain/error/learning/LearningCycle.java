@@ -1,9 +1,5 @@
 package dev.brain.error.learning;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -26,6 +22,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.brain.db.Jdbc;
+import dev.brain.db.jobs.AdvisoryLocks;
 import dev.brain.error.code.repository.ModuleRepository;
 import dev.brain.error.config.ErrorConfig;
 import dev.brain.error.intake.Confidence;
@@ -53,6 +50,7 @@ public class LearningCycle {
     public static final String JOB = "learning";
 
     private final Jdbc jdbc;
+    private final AdvisoryLocks locks;
     private final JobRuns runs;
     private final Notifications notifications;
     private final CrossProject crossProject;
@@ -61,10 +59,11 @@ public class LearningCycle {
     private final ObjectMapper json;
     private final ModuleRepository modules;
 
-    public LearningCycle(Jdbc jdbc, JobRuns runs, Notifications notifications,
+    public LearningCycle(Jdbc jdbc, AdvisoryLocks locks, JobRuns runs, Notifications notifications,
             CrossProject crossProject, ErrorConfig config, Clock clock, ObjectMapper json, ModuleRepository modules) {
         this.modules = modules;
         this.jdbc = jdbc;
+        this.locks = locks;
         this.runs = runs;
         this.notifications = notifications;
         this.crossProject = crossProject;
@@ -107,28 +106,11 @@ public class LearningCycle {
     /** A run; a scheduled one ({@code period} > 0) is skipped when the tenant's ran less than ¾ period ago (JobRuns). */
     JobRunResult run(String tenant, boolean manual, Duration period) {
         Instant started = clock.instant();
-        return jdbc.withConnection(lock -> {
-            if (!advisoryLock(lock, "select pg_try_advisory_lock(hashtext(?))", tenant)) {
-                return runs.skipped(JOB, tenant, manual, started);
-            }
-            try {
-                if (runs.ranThisPeriod(JOB, tenant, period, started)) {
-                    return runs.skipped(JOB, tenant, manual, started);
-                }
-                return cycle(tenant, manual, started);
-            } finally {
-                advisoryLock(lock, "select pg_advisory_unlock(hashtext(?))", tenant);
-            }
-        });
-    }
-
-    private static boolean advisoryLock(Connection c, String sql, String tenant) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement(sql)) {
-            s.setString(1, "error.learning:" + tenant);
-            try (ResultSet rs = s.executeQuery()) {
-                return rs.next() && rs.getBoolean(1);
-            }
-        }
+        // the tenant's session lock, held on a connection of its own for the whole cycle
+        return locks.underLock("error.learning:" + tenant,
+                () -> runs.ranThisPeriod(JOB, tenant, period, started) ? runs.skipped(JOB, tenant, manual, started)
+                        : cycle(tenant, manual, started))
+                .orElseGet(() -> runs.skipped(JOB, tenant, manual, started));
     }
 
     private JobRunResult cycle(String tenant, boolean manual, Instant started) {

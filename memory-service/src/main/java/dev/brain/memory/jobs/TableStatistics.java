@@ -6,6 +6,7 @@ import java.util.List;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.brain.db.Jdbc;
+import dev.brain.db.jobs.AdvisoryLocks;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
 
@@ -24,9 +25,11 @@ public class TableStatistics {
     static final String VECTOR_PARTITIONS = "long_term_node_embedding\\_%";
 
     private final Jdbc jdbc;
+    private final AdvisoryLocks locks;
 
-    public TableStatistics(Jdbc jdbc) {
+    public TableStatistics(Jdbc jdbc, AdvisoryLocks locks) {
         this.jdbc = jdbc;
+        this.locks = locks;
     }
 
     @Scheduled(every = "${brain.memory.statistics.interval:60s}", delayed = "20s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
@@ -37,8 +40,7 @@ public class TableStatistics {
     /** Analyzes the tables past autovacuum's threshold now; the tables analyzed (none when another replica is at it). */
     public List<String> analyzeStale() {
         return QuarkusTransaction.requiringNew().call(() -> {
-            if (!jdbc.one("select pg_try_advisory_xact_lock(hashtext('memory.table-statistics'))", rs -> rs.getBoolean(1))
-                    .orElse(false)) {
+            if (!locks.tryInTransaction("memory.table-statistics")) {
                 return List.of();
             }
             List<String> stale = jdbc.list("""

@@ -16,8 +16,9 @@ import com.google.protobuf.Struct;
 import com.google.protobuf.Value;
 
 import dev.brain.db.Jdbc;
+import dev.brain.db.jobs.AdvisoryLocks;
+import dev.brain.db.jobs.JobRunLog;
 import dev.brain.research.insight.Structs;
-import dev.brain.research.jobs.AdvisoryLocks;
 
 /**
  * The research cycle's bookkeeping (research.md §1.2): the per-tenant session-level advisory lock
@@ -33,10 +34,12 @@ public class CycleRuns {
 
     private final Jdbc jdbc;
     private final AdvisoryLocks locks;
+    private final JobRunLog runs;
 
-    public CycleRuns(Jdbc jdbc, AdvisoryLocks locks) {
+    public CycleRuns(Jdbc jdbc, AdvisoryLocks locks, JobRunLog runs) {
         this.jdbc = jdbc;
         this.locks = locks;
+        this.runs = runs;
     }
 
     /** Runs {@code work} holding the tenant's cycle lock; empty when another run holds it. */
@@ -45,21 +48,17 @@ public class CycleRuns {
     }
 
     public long start(String tenant, String trigger, Instant startedAt) {
-        return jdbc.one("insert into job_run (tenant, job, trigger, started_at, status) values (?, ?, ?, ?, 'running')"
-                + " returning id", rs -> rs.getLong(1), tenant, JOB, trigger, startedAt).orElseThrow();
+        return runs.start(JOB, tenant, trigger, startedAt);
     }
 
     public void finish(long id, CycleRun run) {
-        jdbc.update("update job_run set finished_at = ?, status = ?, counts = ?::jsonb, error = ? where id = ?",
-                run.finishedAt(), run.outcome() == CycleRun.Outcome.FAILED ? "failed" : "done", countsJson(run),
-                run.message() == null || run.message().isEmpty() ? null : run.message(), id);
+        runs.finish(id, run.outcome() == CycleRun.Outcome.FAILED, countsJson(run),
+                run.message() == null || run.message().isEmpty() ? null : run.message(), run.finishedAt());
     }
 
     /** A run that did not happen (lock held, too little data): one 'skipped' row with the reason. */
     public long skipped(String tenant, String trigger, Instant startedAt, Instant finishedAt, String reason) {
-        return jdbc.one("insert into job_run (tenant, job, trigger, started_at, finished_at, status, error)"
-                + " values (?, ?, ?, ?, ?, 'skipped', ?) returning id", rs -> rs.getLong(1), tenant, JOB, trigger,
-                startedAt, finishedAt, reason).orElseThrow();
+        return runs.record(JOB, tenant, trigger, startedAt, finishedAt, "skipped", "{}", reason);
     }
 
     /** The tenant's latest research cycle (any trigger). */

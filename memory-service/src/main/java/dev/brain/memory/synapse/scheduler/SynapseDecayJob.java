@@ -2,14 +2,17 @@ package dev.brain.memory.synapse.scheduler;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
-import dev.brain.db.Jdbc;
+import dev.brain.db.jobs.AdvisoryLocks;
+import dev.brain.db.jobs.JobRunLog;
 import dev.brain.memory.jobs.JobRuns;
 import dev.brain.memory.synapse.repository.SynapseRepository.DecayCounts;
 import dev.brain.memory.synapse.service.SynapseNetwork;
@@ -34,12 +37,14 @@ public class SynapseDecayJob {
     }
 
     private final SynapseNetwork network;
-    private final Jdbc jdbc;
+    private final AdvisoryLocks locks;
+    private final JobRunLog runs;
     private final Clock clock;
 
-    public SynapseDecayJob(SynapseNetwork network, Jdbc jdbc, Clock clock) {
+    public SynapseDecayJob(SynapseNetwork network, AdvisoryLocks locks, JobRunLog runs, Clock clock) {
         this.network = network;
-        this.jdbc = jdbc;
+        this.locks = locks;
+        this.runs = runs;
         this.clock = clock;
     }
 
@@ -59,23 +64,21 @@ public class SynapseDecayJob {
 
     /**
      * One transaction; the default 60 s timeout would roll a large decay back, so the job sets its own. A scheduled
-     * run ({@code period} > 0) is skipped when the job ran less than ¾ period ago (JobRuns).
+     * run ({@code period} > 0) is skipped when the job ran less than ¾ period ago ({@link JobRunLog#periodStart}).
+     * Lock and row are the transaction's: a failed decay leaves neither.
      */
     @Transactional
     @TransactionConfiguration(timeout = 3600)
     Run run(String trigger, Duration period) {
         long started = System.nanoTime();
         OffsetDateTime now = OffsetDateTime.now(clock);
-        if (!tryLock()) {
+        if (!locks.tryInTransaction("memory:" + JOB)) {
             Log.infof("synapse-decay skipped: another replica holds the lock");
             record(trigger, now, "skipped", Map.of());
             return new Run(true, Map.of(), (System.nanoTime() - started) / 1_000_000);
         }
-        if (!(period.isNegative() || period.isZero()) && jdbc.one(
-                "select exists (select 1 from job_run where job = ? and trigger = 'scheduled'"
-                        + " and status = 'done' and started_at > ?)",
-                rs -> rs.getBoolean(1), JOB,
-                now.minus(period.multipliedBy(3).dividedBy(4))).orElse(false)) {
+        Optional<Instant> since = JobRunLog.periodStart(period, now.toInstant());
+        if (since.isPresent() && runs.ranSince(JOB, null, since.get())) {
             record(trigger, now, "skipped", Map.of());
             return new Run(true, Map.of(), (System.nanoTime() - started) / 1_000_000);
         }
@@ -89,18 +92,7 @@ public class SynapseDecayJob {
         return new Run(false, counts, (System.nanoTime() - started) / 1_000_000);
     }
 
-    /** The job's transaction-scoped lock: false when another replica holds it. */
-    private boolean tryLock() {
-        return jdbc.one("select pg_try_advisory_xact_lock(hashtext('memory:' || ?))", rs -> rs.getBoolean(1), JOB)
-                .orElseThrow();
-    }
-
     private void record(String trigger, OffsetDateTime started, String status, Map<String, Long> counts) {
-        StringBuilder json = new StringBuilder("{");
-        counts.forEach((k, v) -> json.append(json.length() > 1 ? "," : "").append('"').append(k).append("\":").append(v));
-        json.append('}');
-        jdbc.update("insert into job_run (job, trigger, started_at, finished_at, status, counts)"
-                + " values (?, ?, ?, ?, ?, ?::jsonb)", JOB, trigger, started, OffsetDateTime.now(clock), status,
-                json.toString());
+        runs.record(JOB, null, trigger, started.toInstant(), clock.instant(), status, JobRunLog.countsJson(counts), null);
     }
 }

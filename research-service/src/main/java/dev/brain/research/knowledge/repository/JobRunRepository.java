@@ -9,7 +9,7 @@ import dev.brain.research.knowledge.KnowledgePair;
 
 /**
  * {@code job_run} rows of the library's jobs ({@code knowledge_prune}, {@code knowledge_decay}); their lock is
- * {@link dev.brain.research.jobs.AdvisoryLocks}.
+ * {@link dev.brain.db.jobs.AdvisoryLocks}.
  */
 @ApplicationScoped
 public class JobRunRepository {

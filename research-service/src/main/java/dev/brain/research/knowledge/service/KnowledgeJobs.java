@@ -12,7 +12,7 @@ import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.brain.research.jobs.AdvisoryLocks;
+import dev.brain.db.jobs.AdvisoryLocks;
 import dev.brain.research.knowledge.KnowledgePair;
 import dev.brain.research.knowledge.repository.JobRunRepository;
 import io.quarkus.logging.Log;

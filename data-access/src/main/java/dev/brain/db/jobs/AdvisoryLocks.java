@@ -1,4 +1,4 @@
-package dev.brain.research.jobs;
+package dev.brain.db.jobs;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -12,9 +12,11 @@ import jakarta.enterprise.context.ApplicationScoped;
 import dev.brain.db.Jdbc;
 
 /**
- * The one way research-service's jobs keep replicas apart: a session-level {@code pg_try_advisory_lock(hashtext(key))}
- * taken and released on one connection held for the whole run, outside every transaction (the research cycle per
- * tenant, the library's prune and decay).
+ * How every service's jobs keep replicas apart: PostgreSQL advisory locks on {@code hashtext(key)}. A job that spans
+ * many transactions holds a session-level lock on a connection of its own for the whole run ({@link #underLock}); a
+ * job that is one transaction takes a transaction-scoped lock, released by its commit or rollback
+ * ({@link #tryInTransaction}). Keys are the services' own ({@code memory:synapse_decay}, {@code error.retention},
+ * {@code research_cycle:<tenant>}, …), so the locks of two services never meet.
  */
 @ApplicationScoped
 public class AdvisoryLocks {
@@ -25,8 +27,9 @@ public class AdvisoryLocks {
         this.jdbc = jdbc;
     }
 
-    /** Runs {@code work} holding the lock named {@code key}; empty when another session holds it. */
+    /** Runs {@code work} holding the session lock named {@code key}; empty when another session holds it. */
     public <T> Optional<T> underLock(String key, Supplier<T> work) {
+        // the lock is the session's: taken and released on the one connection held for the whole run
         return jdbc.withConnection(c -> {
             if (!advisory(c, "select pg_try_advisory_lock(hashtext(?))", key)) {
                 return Optional.empty();
@@ -37,6 +40,11 @@ public class AdvisoryLocks {
                 advisory(c, "select pg_advisory_unlock(hashtext(?))", key);
             }
         });
+    }
+
+    /** Takes the lock named {@code key} until the current transaction ends; false when another one holds it. */
+    public boolean tryInTransaction(String key) {
+        return jdbc.one("select pg_try_advisory_xact_lock(hashtext(?))", rs -> rs.getBoolean(1), key).orElseThrow();
     }
 
     private static boolean advisory(Connection c, String sql, String key) throws SQLException {
