@@ -1,5 +1,7 @@
 package dev.brain.error.analytics;
 
+import static dev.brain.tenancy.BadInput.invalid;
+
 import java.time.Instant;
 import java.util.List;
 
@@ -7,7 +9,6 @@ import com.google.protobuf.Timestamp;
 
 import dev.brain.db.Page;
 import io.grpc.Status;
-import io.grpc.StatusRuntimeException;
 
 /**
  * Validation of the analytics requests' fields (error-code.md §15): a bad field is {@code INVALID_ARGUMENT}
@@ -25,10 +26,6 @@ final class Arguments {
     private static final long MAX_SECONDS = 253_402_300_799L;
 
     private Arguments() {
-    }
-
-    static StatusRuntimeException invalid(String field, String rule) {
-        return Status.INVALID_ARGUMENT.withDescription(field + ": " + rule).asRuntimeException();
     }
 
     /**

@@ -5,8 +5,8 @@ import java.util.List;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
-import dev.brain.db.Jdbc;
 import dev.brain.db.Page;
+import dev.brain.error.analytics.repository.ModuleAnalyticsRepository;
 import dev.brain.error.session.CallScope;
 import dev.brain.error.session.Scopes;
 import dev.brain.grpc.v1.ModuleCoUsagePair;
@@ -32,11 +32,11 @@ public class ModuleCoUsageQuery {
         }
     }
 
-    private final Jdbc jdbc;
+    private final ModuleAnalyticsRepository modules;
     private final Scopes scopes;
 
-    public ModuleCoUsageQuery(Jdbc jdbc, Scopes scopes) {
-        this.jdbc = jdbc;
+    public ModuleCoUsageQuery(ModuleAnalyticsRepository modules, Scopes scopes) {
+        this.modules = modules;
         this.scopes = scopes;
     }
 
@@ -44,20 +44,7 @@ public class ModuleCoUsageQuery {
     public ModuleCoUsageResponse run(Scope requestScope, Args a) {
         CallScope scope = scopes.forRead(requestScope);
         String tenant = scope.tenant();
-        List<ModuleCoUsagePair> fetched = jdbc.list("""
-                with present as (
-                    select module_id, project_id from module_usage where tenant = ?
-                    union
-                    select id, project_id from code_module where tenant = ? and reuse_count > 0)
-                select x.module_id as a, y.module_id as b,
-                       array_agg(x.project_id order by x.project_id) as projects
-                from present x join present y on y.project_id = x.project_id and y.module_id > x.module_id
-                group by x.module_id, y.module_id
-                having count(*) >= ?
-                order by count(*) desc, x.module_id, y.module_id limit ? offset ?""",
-                rs -> ModuleCoUsagePair.newBuilder().setModuleA(rs.getLong("a")).setModuleB(rs.getLong("b"))
-                        .addAllProjectIds(Jdbc.longs(rs, "projects")).build(),
-                tenant, tenant, a.minProjects(), a.page().fetch(), a.page().offset());
+        List<ModuleCoUsagePair> fetched = modules.coUsage(tenant, a.minProjects(), a.page());
         return ModuleCoUsageResponse.newBuilder().addAllPairs(a.page().rows(fetched))
                 .setNextPageToken(a.page().nextToken(fetched.size())).build();
     }

@@ -6,7 +6,8 @@ import java.util.List;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
-import dev.brain.db.Jdbc;
+import dev.brain.error.analytics.repository.ErrorAnalyticsRepository;
+import dev.brain.error.analytics.repository.ErrorAnalyticsRepository.OutcomeCounts;
 import dev.brain.error.session.CallScope;
 import dev.brain.error.session.Scopes;
 import dev.brain.grpc.v1.Scope;
@@ -32,11 +33,11 @@ public class SuccessRatesQuery {
         }
     }
 
-    private final Jdbc jdbc;
+    private final ErrorAnalyticsRepository analytics;
     private final Scopes scopes;
 
-    public SuccessRatesQuery(Jdbc jdbc, Scopes scopes) {
-        this.jdbc = jdbc;
+    public SuccessRatesQuery(ErrorAnalyticsRepository analytics, Scopes scopes) {
+        this.analytics = analytics;
         this.scopes = scopes;
     }
 
@@ -45,23 +46,15 @@ public class SuccessRatesQuery {
     public SolutionSuccessRatesResponse run(Scope requestScope, Args a) {
         CallScope scope = scopes.forRead(requestScope);
         String tenant = scope.tenant();
-        List<SuccessRate> rates = jdbc.list("""
-                select case when grouping(o.project_id) = 1 then 0 else o.project_id end as project_id,
-                       count(*) filter (where o.outcome = 'success') as success,
-                       count(*) filter (where o.outcome = 'failure') as failure,
-                       count(*) filter (where o.outcome = 'partial') as partial
-                from solution_outcome o
-                where o.tenant = ? and (cast(? as bigint[]) is null or o.project_id = any(cast(? as bigint[])))
-                  and (cast(? as timestamptz) is null or o.applied_at >= cast(? as timestamptz))
-                  and (cast(? as timestamptz) is null or o.applied_at < cast(? as timestamptz))
-                group by grouping sets ((o.project_id), ())
-                order by grouping(o.project_id) desc, o.project_id""",
-                rs -> rate(rs.getLong("project_id"), rs.getLong("success"), rs.getLong("failure"),
-                        rs.getLong("partial")),
-                tenant, a.projectIds(), a.projectIds(), a.from(), a.from(), a.to(), a.to());
+        List<SuccessRate> rates = analytics.outcomeCounts(tenant, a.projectIds(), a.from(), a.to()).stream()
+                .map(SuccessRatesQuery::rateOf).toList();
         // the first row is the overall one: the empty grouping set yields a row even without outcomes
         return SolutionSuccessRatesResponse.newBuilder().setOverall(rates.get(0))
                 .addAllProjects(rates.subList(1, rates.size())).build();
+    }
+
+    private static SuccessRate rateOf(OutcomeCounts c) {
+        return rate(c.projectId(), c.success(), c.failure(), c.partial());
     }
 
     static SuccessRate rate(long projectId, long success, long failure, long partial) {

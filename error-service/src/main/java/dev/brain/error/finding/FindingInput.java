@@ -1,10 +1,11 @@
 package dev.brain.error.finding;
 
+import static dev.brain.tenancy.BadInput.invalid;
+
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.brain.error.intake.InputNormalizer;
-import io.grpc.Status;
 
 /**
  * The fields of a {@code SaveFinding}, cleaned (NUL and terminal escapes stripped, line ends unified, outer
@@ -135,7 +136,4 @@ public record FindingInput(String slug, String title, String body, String hook, 
         return s.codePointCount(0, s.length());
     }
 
-    private static RuntimeException invalid(String description) {
-        return Status.INVALID_ARGUMENT.withDescription(description).asRuntimeException();
-    }
 }

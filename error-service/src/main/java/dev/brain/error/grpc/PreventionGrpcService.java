@@ -1,5 +1,7 @@
 package dev.brain.error.grpc;
 
+import static dev.brain.tenancy.BadInput.invalid;
+
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
@@ -21,7 +23,6 @@ import dev.brain.grpc.v1.ReportRuleOutcomeResponse;
 import dev.brain.grpc.v1.Rule;
 import dev.brain.grpc.v1.SetRuleActiveRequest;
 import dev.brain.grpc.v1.SetRuleActiveResponse;
-import io.grpc.Status;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Uni;
@@ -106,7 +107,4 @@ public class PreventionGrpcService extends MutinyPreventionServiceGrpc.Preventio
         }
     }
 
-    static RuntimeException invalid(String description) {
-        return Status.INVALID_ARGUMENT.withDescription(description).asRuntimeException();
-    }
 }

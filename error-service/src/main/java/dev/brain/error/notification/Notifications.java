@@ -1,7 +1,5 @@
 package dev.brain.error.notification;
 
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Optional;
@@ -9,15 +7,11 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
-import dev.brain.db.Jdbc;
-import dev.brain.error.db.Protos;
+import dev.brain.error.notification.repository.NotificationRepository;
 import dev.brain.error.session.CallScope;
 import dev.brain.error.session.Scopes;
-import dev.brain.grpc.v1.NodeType;
 import dev.brain.grpc.v1.Notification;
-import dev.brain.grpc.v1.NotificationType;
 import dev.brain.grpc.v1.Scope;
-import dev.brain.wire.WireNames;
 
 /**
  * Notifications (error-code.md §11): to one session, a project's sessions or the whole tenant; deduplicated on
@@ -27,17 +21,11 @@ import dev.brain.wire.WireNames;
 @Transactional
 public class Notifications {
 
-    private static final String COLUMNS = """
-            n.id, n.type, p.name as project, s.session_key, n.reference_type, n.reference_id, n.summary, n.dedup_key,
-            n.created_at, n.acknowledged_at""";
-    private static final String FROM = " from notification n left join project p on p.id = n.project_id"
-            + " left join session s on s.id = n.target_session_id ";
-
-    private final Jdbc jdbc;
+    private final NotificationRepository notifications;
     private final Scopes scopes;
 
-    public Notifications(Jdbc jdbc, Scopes scopes) {
-        this.jdbc = jdbc;
+    public Notifications(NotificationRepository notifications, Scopes scopes) {
+        this.notifications = notifications;
         this.scopes = scopes;
     }
 
@@ -51,17 +39,10 @@ public class Notifications {
     }
 
     public Created create(String tenant, Draft d, OffsetDateTime now) {
-        Optional<Long> id = jdbc.one("""
-                insert into notification (tenant, project_id, target_session_id, type, reference_type, reference_id,
-                                          summary, dedup_key, created_at)
-                values (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                on conflict (tenant, dedup_key) where acknowledged_at is null do nothing
-                returning id""", rs -> rs.getLong(1), tenant, d.projectId(), d.sessionId(), d.type(),
-                d.referenceType(), d.referenceId(), oneLine(d.summary()), d.dedupKey(), now);
-        long stored = id.orElseGet(() -> jdbc.one(
-                "select id from notification where tenant = ? and dedup_key = ? and acknowledged_at is null",
-                rs -> rs.getLong(1), tenant, d.dedupKey()).orElseThrow());
-        return new Created(find(tenant, stored).orElseThrow(), id.isPresent());
+        Optional<Long> id = notifications.insert(tenant, d.projectId(), d.sessionId(), d.type(), d.referenceType(),
+                d.referenceId(), oneLine(d.summary()), d.dedupKey(), now);
+        long stored = id.orElseGet(() -> notifications.pendingId(tenant, d.dedupKey()).orElseThrow());
+        return new Created(notifications.find(tenant, stored).orElseThrow(), id.isPresent());
     }
 
     /**
@@ -83,97 +64,30 @@ public class Notifications {
         return create(tenant, d, now).created() ? 1 : 0;
     }
 
-    private Optional<Notification> find(String tenant, long id) {
-        return jdbc.one("select " + COLUMNS + FROM + "where n.tenant = ? and n.id = ?", Notifications::map, tenant, id);
-    }
-
-    /**
-     * A tenant broadcast (no project, no session) that is about project {@code ?}: it refers to an error whose
-     * fingerprint occurs in the project, or to a rule or antipattern that comes from it.
-     */
-    private static final String ABOUT_PROJECT = """
-            (n.project_id is not null or n.target_session_id is not null
-             or (n.reference_type = 'error' and exists (
-                   select 1 from error r join error e on e.tenant = r.tenant and e.fingerprint = r.fingerprint
-                   where r.tenant = n.tenant and r.id = n.reference_id and e.project_id = ?))
-             or (n.reference_type = 'rule' and exists (
-                   select 1 from rule r where r.tenant = n.tenant and r.id = n.reference_id
-                     and (r.project_id = ? or exists (select 1 from error e where e.tenant = r.tenant
-                                                       and e.id = any(r.source_error_ids) and e.project_id = ?))))
-             or (n.reference_type = 'antipattern' and exists (
-                   select 1 from antipattern a where a.tenant = n.tenant and a.id = n.reference_id and a.project_id = ?)))
-            """;
-
-    /**
-     * Unacknowledged notifications addressed to the session, to its project (or the given project), or to the
-     * tenant — with {@code aboutProjectOnly}, tenant broadcasts only when they are about the project; newest first.
-     */
-    private List<Notification> pending(String tenant, Long sessionId, Long projectId, int limit,
-            boolean aboutProjectOnly) {
-        long about = projectId == null ? -1L : projectId;
-        return jdbc.list("select " + COLUMNS + FROM + """
-                where n.tenant = ? and n.acknowledged_at is null
-                  and (n.target_session_id is null or n.target_session_id = ?)
-                  and (n.project_id is null or n.project_id = ?
-                       or n.project_id = (select project_id from session where id = ?)
-                       or n.target_session_id = ?)
-                  and (not ? or """ + ABOUT_PROJECT + ") order by n.created_at desc, n.id desc limit ?", Notifications::map,
-                tenant, sessionId, projectId,
-                sessionId, sessionId, aboutProjectOnly, about, about, about, about, limit);
-    }
-
     /**
      * {@code ListNotifications}: the scope's pending notifications, at most {@code limit}; with {@code acknowledge}
      * they are acknowledged in the same transaction.
      */
     public List<Notification> pending(Scope requestScope, int limit, boolean acknowledge, boolean aboutProjectOnly) {
         CallScope scope = scopes.forRead(requestScope);
-        List<Notification> pending = pending(scope.tenant(), scope.sessionId(), scope.projectId(), limit,
+        List<Notification> pending = notifications.pending(scope.tenant(), scope.sessionId(), scope.projectId(), limit,
                 aboutProjectOnly && scope.project() != null);
         if (acknowledge && !pending.isEmpty()) {
-            acknowledge(scope.tenant(), pending.stream().map(Notification::getId).toArray(Long[]::new), scope.now());
+            notifications.acknowledge(scope.tenant(), pending.stream().map(Notification::getId).toArray(Long[]::new),
+                    scope.now());
         }
         return pending;
     }
 
+    /** The count of the pending notifications of the session, its project (or the given one) and the tenant. */
     public long countPending(String tenant, Long sessionId, Long projectId) {
-        return jdbc.count("""
-                select count(*) from notification n
-                where n.tenant = ? and n.acknowledged_at is null
-                  and (n.target_session_id is null or n.target_session_id = ?)
-                  and (n.project_id is null or n.project_id = ?
-                       or n.project_id = (select project_id from session where id = ?)
-                       or n.target_session_id = ?)""", tenant, sessionId, projectId, sessionId, sessionId);
+        return notifications.countPending(tenant, sessionId, projectId);
     }
 
     /** {@code AcknowledgeNotifications}: how many of {@code ids} were pending and are acknowledged now. */
     public long acknowledge(Scope requestScope, List<Long> ids) {
         CallScope scope = scopes.forRead(requestScope);
-        return acknowledge(scope.tenant(), ids.toArray(Long[]::new), scope.now());
-    }
-
-    private long acknowledge(String tenant, Long[] ids, OffsetDateTime now) {
-        return jdbc.update("update notification set acknowledged_at = ? where tenant = ? and id = any(?)"
-                + " and acknowledged_at is null", now, tenant, ids);
-    }
-
-    static Notification map(ResultSet rs) throws SQLException {
-        Notification.Builder b = Notification.newBuilder()
-                .setId(rs.getLong("id"))
-                .setType(WireNames.valueOf(NotificationType.class, rs.getString("type")))
-                .setProject(Protos.text(rs, "project"))
-                .setTargetSessionKey(Protos.text(rs, "session_key"))
-                .setReferenceId(rs.getLong("reference_id"))
-                .setSummary(rs.getString("summary"))
-                .setDedupKey(rs.getString("dedup_key"))
-                .setCreatedAt(Protos.timestamp(rs, "created_at"));
-        String ref = rs.getString("reference_type");
-        b.setReferenceType(ref == null ? NodeType.NODE_TYPE_UNSPECIFIED
-                : WireNames.valueOf(NodeType.class, ref));
-        if (rs.getTimestamp("acknowledged_at") != null) {
-            b.setAcknowledgedAt(Protos.timestamp(rs, "acknowledged_at"));
-        }
-        return b.build();
+        return notifications.acknowledge(scope.tenant(), ids.toArray(Long[]::new), scope.now());
     }
 
     private static String oneLine(String s) {

@@ -11,22 +11,22 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.brain.db.Jdbc;
+import dev.brain.error.outbox.repository.OutboxRepository;
 
 /**
- * Synapse events (error-code.md §12.1), written to table {@code outbox} in the transaction of their cause
- * ({@link Transactional.TxType#MANDATORY}): a rolled-back report leaves no event, a committed one always has
- * its event. {@link OutboxRelay} delivers them to memory-service.
+ * Synapse events (error-code.md §12.1), written to table {@code outbox} ({@link OutboxRepository}) in the
+ * transaction of their cause ({@link Transactional.TxType#MANDATORY}): a rolled-back report leaves no event, a
+ * committed one always has its event. {@link OutboxRelay} delivers them to memory-service.
  */
 @ApplicationScoped
 @Transactional(Transactional.TxType.MANDATORY)
 public class Outbox {
 
-    private final Jdbc jdbc;
+    private final OutboxRepository outbox;
     private final ObjectMapper json;
 
-    public Outbox(Jdbc jdbc, ObjectMapper json) {
-        this.jdbc = jdbc;
+    public Outbox(OutboxRepository outbox, ObjectMapper json) {
+        this.outbox = outbox;
         this.json = json;
     }
 
@@ -85,14 +85,7 @@ public class Outbox {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
-        // each key names its row's own id, so the ids are drawn first (in the events' order: unnest keeps it)
-        jdbc.update("""
-                insert into outbox (id, tenant, idempotency_key, event, created_at, next_attempt_at)
-                overriding system value
-                select n.id, n.tenant, 'error-service:' || n.id,
-                       jsonb_set(n.event::jsonb, '{idempotency_key}', to_jsonb('error-service:' || n.id)), ?, ?
-                from (select nextval(pg_get_serial_sequence('error.outbox', 'id')) as id, t.tenant, t.event
-                      from unnest(?::text[], ?::text[]) as t(tenant, event)) n""", now, now, tenants, texts);
+        outbox.insert(tenants, texts, now);
     }
 
     private ObjectNode node(Node n) {

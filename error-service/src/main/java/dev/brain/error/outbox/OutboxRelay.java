@@ -18,8 +18,10 @@ import com.google.protobuf.Struct;
 import com.google.protobuf.Timestamp;
 import com.google.protobuf.util.JsonFormat;
 
-import dev.brain.db.Jdbc;
+import dev.brain.db.jobs.AdvisoryLocks;
 import dev.brain.error.config.ErrorConfig;
+import dev.brain.error.outbox.repository.OutboxRepository;
+import dev.brain.error.outbox.repository.OutboxRepository.Pending;
 import dev.brain.grpc.v1.ApplySynapseEventsRequest;
 import dev.brain.grpc.v1.ApplySynapseEventsResponse;
 import dev.brain.grpc.v1.NodeRef;
@@ -51,15 +53,17 @@ public class OutboxRelay {
 
     private static final long CALL_DEADLINE_SECONDS = 5;
 
-    private final Jdbc jdbc;
+    private final OutboxRepository outbox;
+    private final AdvisoryLocks locks;
     private final ObjectMapper json;
     private final Clock clock;
     private final ErrorConfig config;
     private final SynapseEventServiceGrpc.SynapseEventServiceBlockingStub memory;
 
-    public OutboxRelay(Jdbc jdbc, ObjectMapper json, Clock clock, ErrorConfig config,
+    public OutboxRelay(OutboxRepository outbox, AdvisoryLocks locks, ObjectMapper json, Clock clock, ErrorConfig config,
             @GrpcClient("memory") SynapseEventServiceGrpc.SynapseEventServiceBlockingStub memory) {
-        this.jdbc = jdbc;
+        this.outbox = outbox;
+        this.locks = locks;
         this.json = json;
         this.clock = clock;
         this.config = config;
@@ -83,21 +87,12 @@ public class OutboxRelay {
         return QuarkusTransaction.requiringNew().call(this::pass);
     }
 
-    private record Pending(long id, String tenant, int attempts, String event) {
-    }
-
     private Pass pass() {
         Instant now = clock.instant();
-        if (!jdbc.one("select pg_try_advisory_xact_lock(hashtext('error.outbox-relay'))", rs -> rs.getBoolean(1))
-                .orElse(false)) {
+        if (!locks.tryInTransaction("error.outbox-relay")) {
             return new Pass(0, 0, 0);
         }
-        List<Pending> due = jdbc.list("""
-                select id, tenant, attempts, event::text from outbox
-                where delivered_at is null and dead_at is null and next_attempt_at <= ?
-                order by id limit ? for update skip locked""",
-                rs -> new Pending(rs.getLong(1), rs.getString(2), rs.getInt(3), rs.getString(4)), now,
-                config.outbox().batch());
+        List<Pending> due = outbox.due(now, config.outbox().batch());
         Map<String, List<Pending>> byTenant = new LinkedHashMap<>();
         due.forEach(p -> byTenant.computeIfAbsent(p.tenant(), t -> new ArrayList<>()).add(p));
         int delivered = 0;
@@ -127,8 +122,7 @@ public class OutboxRelay {
             for (int i = 0; i < rows.size(); i++) {
                 SynapseEventResult result = response.getResults(i);
                 if (result.getStatus() == SynapseEventStatus.SYNAPSE_EVENT_STATUS_REJECTED) {
-                    jdbc.update("update outbox set dead_at = ?, attempts = attempts + 1, last_error = ? where id = ?",
-                            now, "rejected: " + result.getReason(), rows.get(i).id());
+                    outbox.markRejected(rows.get(i).id(), result.getReason(), now);
                     dead++;
                 } else {
                     taken.add(rows.get(i).id());
@@ -136,8 +130,7 @@ public class OutboxRelay {
             }
             if (!taken.isEmpty()) {
                 // one statement for the batch: a row per event was a statement per report under load
-                delivered += jdbc.update("update outbox set delivered_at = ?, last_error = null where id = any(?)",
-                        now, taken.toArray(Long[]::new));
+                delivered += outbox.markDelivered(taken.toArray(Long[]::new), now);
             }
         }
         return new Pass(delivered, failed, dead);
@@ -148,8 +141,7 @@ public class OutboxRelay {
         int attempts = p.attempts() + 1;
         boolean dead = attempts >= config.outbox().maxAttempts();
         long delaySeconds = Math.min(1L << Math.min(attempts, 20), 300L);
-        jdbc.update("update outbox set attempts = ?, next_attempt_at = ?, last_error = ?, dead_at = ? where id = ?",
-                attempts, now.plusSeconds(delaySeconds), reason, dead ? now : null, p.id());
+        outbox.markFailed(p.id(), attempts, now.plusSeconds(delaySeconds), reason, dead ? now : null);
         return dead;
     }
 
@@ -201,8 +193,6 @@ public class OutboxRelay {
 
     /** Re-queues dead events of a tenant (attempts reset). */
     public long retryDead(String tenant) {
-        return QuarkusTransaction.requiringNew().call(() -> jdbc.update(
-                "update outbox set dead_at = null, attempts = 0, next_attempt_at = ? where tenant = ? and dead_at is not null",
-                OffsetDateTime.now(clock), tenant));
+        return QuarkusTransaction.requiringNew().call(() -> outbox.retryDead(tenant, OffsetDateTime.now(clock)));
     }
 }

@@ -1,5 +1,7 @@
 package dev.brain.error.prevention;
 
+import static dev.brain.tenancy.BadInput.invalid;
+
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -10,13 +12,15 @@ import java.util.Map;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
-import dev.brain.db.Jdbc;
 import dev.brain.error.intake.AnalyzedError;
 import dev.brain.error.intake.Confidence;
 import dev.brain.error.intake.Tokens;
 import dev.brain.error.notification.Notifications;
 import dev.brain.error.outbox.Node;
 import dev.brain.error.outbox.Outbox;
+import dev.brain.error.prevention.repository.PreventionRepository;
+import dev.brain.error.prevention.repository.PreventionRepository.Candidate;
+import dev.brain.error.prevention.repository.PreventionRepository.RemovedBy;
 import dev.brain.error.session.CallScope;
 import dev.brain.error.session.Scopes;
 import dev.brain.grpc.v1.Antipattern;
@@ -24,6 +28,7 @@ import dev.brain.grpc.v1.PreventionKind;
 import dev.brain.grpc.v1.PreventionOutcome;
 import dev.brain.grpc.v1.PreventionWarning;
 import dev.brain.grpc.v1.Rule;
+import dev.brain.grpc.v1.RuleType;
 import dev.brain.grpc.v1.Scope;
 import dev.brain.grpc.v1.Severity;
 import io.grpc.Status;
@@ -40,13 +45,13 @@ public class Prevention {
     static final double ANTIPATTERN_MESSAGE_SIMILARITY = 0.80;
     static final double SOLUTION_CODE_MIN_CONFIDENCE = 0.3;
 
-    private final Jdbc jdbc;
+    private final PreventionRepository repository;
     private final Scopes scopes;
     private final Notifications notifications;
     private final Outbox outbox;
 
-    public Prevention(Jdbc jdbc, Scopes scopes, Notifications notifications, Outbox outbox) {
-        this.jdbc = jdbc;
+    public Prevention(PreventionRepository repository, Scopes scopes, Notifications notifications, Outbox outbox) {
+        this.repository = repository;
         this.scopes = scopes;
         this.notifications = notifications;
         this.outbox = outbox;
@@ -81,56 +86,23 @@ public class Prevention {
         return check(scopes.forCall(requestScope), check);
     }
 
-    /**
-     * The candidates an error output is checked against (§7.1): the active rules of its error type and the active
-     * antipatterns of its fingerprint or error type, of the project ({@code ?} 2, or the expression
-     * {@code projectExpression} names) or the whole tenant, each antipattern with its message's trigram similarity.
-     * Parameters: template, tenant, project, fingerprint, error type for antipatterns; tenant, project, error type
-     * for rules.
-     */
-    public static String outputRules(String projectExpression) {
-        return "select " + PreventionRows.RULE_COLUMNS + PreventionRows.RULE_FROM
-                + "where r.tenant = ? and r.active and (r.project_id is null or r.project_id = " + projectExpression
-                + ") and r.error_type = ?";
-    }
-
-    /** See {@link #outputRules(String)}. */
-    public static String outputAntipatterns(String projectExpression) {
-        return "select " + PreventionRows.ANTIPATTERN_COLUMNS + ", similarity(a.message_template, ?) as trigram"
-                + PreventionRows.ANTIPATTERN_FROM + "where a.tenant = ? and a.active"
-                + " and (a.project_id is null or a.project_id = " + projectExpression + ")"
-                + " and (a.fingerprint = ? or a.error_type = ?)";
-    }
-
-    /** An antipattern a output may trigger, with its message's trigram similarity to the output's. */
-    public record Candidate(Antipattern antipattern, double trigram) {
-
-        public static Candidate map(java.sql.ResultSet rs) throws java.sql.SQLException {
-            return new Candidate(PreventionRows.antipattern(rs), rs.getDouble("trigram"));
-        }
-    }
-
-    public static Rule rule(java.sql.ResultSet rs) throws java.sql.SQLException {
-        return PreventionRows.rule(rs);
-    }
-
     /** The warnings for {@code check} in the scope, inside the caller's transaction (ReportError's). */
     public List<PreventionWarning> check(CallScope scope, Check check) {
         List<Rule> rules = List.of();
         List<Candidate> antipatterns = List.of();
         if (check.output() != null) {
             AnalyzedError e = check.output();
-            rules = jdbc.list(outputRules("?"), PreventionRows::rule, scope.tenant(), scope.projectId(),
-                    e.parsed().type());
-            antipatterns = jdbc.list(outputAntipatterns("?"), Candidate::map, e.template(), scope.tenant(),
-                    scope.projectId(), e.fingerprint(), e.parsed().type());
+            rules = repository.rulesForOutput(scope.tenant(), scope.projectId(), e.parsed().type());
+            antipatterns = repository.antipatternsForOutput(e.template(), scope.tenant(), scope.projectId(),
+                    e.fingerprint(), e.parsed().type());
         }
         return check(scope, check, rules, antipatterns);
     }
 
     /**
-     * The warnings for {@code check} with the output's candidates already read ({@link #outputRules},
-     * {@link #outputAntipatterns}); the triggered rules and antipatterns are counted (a statement only when one is).
+     * The warnings for {@code check} with the output's candidates already read
+     * ({@link PreventionRepository#outputRules(String)}, {@link PreventionRepository#outputAntipatterns(String)}); the
+     * triggered rules and antipatterns are counted (a statement only when one is).
      */
     public List<PreventionWarning> check(CallScope scope, Check check, List<Rule> outputRules,
             List<Candidate> outputAntipatterns) {
@@ -158,16 +130,13 @@ public class Prevention {
         }
         String command = Commands.normalize(check.command());
         if (command != null) {
-            for (Rule r : rules(scope, "r.commands <> '{}'")) {
+            for (Rule r : repository.commandRules(scope.tenant(), scope.projectId())) {
                 if (Commands.matches(command, r.getCommandsList())) {
                     warnings.putIfAbsent("rule:" + r.getId(), ruleWarning(r, "command"));
                     ruleIds.add(r.getId());
                 }
             }
-            for (Antipattern a : jdbc.list("select " + PreventionRows.ANTIPATTERN_COLUMNS
-                    + PreventionRows.ANTIPATTERN_FROM + "where a.tenant = ? and a.active"
-                    + " and (a.project_id is null or a.project_id = ?) and a.commands <> '{}'",
-                    PreventionRows::antipattern, scope.tenant(), scope.projectId())) {
+            for (Antipattern a : repository.commandAntipatterns(scope.tenant(), scope.projectId())) {
                 if (Commands.matches(command, a.getCommandsList())) {
                     warnings.putIfAbsent("antipattern:" + a.getId(), antipatternWarning(a, "command"));
                     antipatternIds.add(a.getId());
@@ -176,31 +145,25 @@ public class Prevention {
         }
         if (check.code() != null && !check.code().isBlank()) {
             for (String[] line : RemovedLines.lines(check.code())) {
-                jdbc.list("""
-                        select s.id, s.confidence, array_agg(es.error_id order by es.error_id) as errors
-                        from solution s join error_solution es on es.solution_id = s.id
-                        where s.tenant = ? and s.removed_line_hashes && ? and s.confidence >= ?
-                        group by s.id, s.confidence order by s.confidence desc""", rs -> {
-                    long solution = rs.getLong(1);
-                    List<Long> errors = Jdbc.longs(rs, "errors");
+                for (RemovedBy removed : repository.solutionsThatRemoved(scope.tenant(), line[1],
+                        SOLUTION_CODE_MIN_CONFIDENCE)) {
+                    long solution = removed.solutionId();
+                    List<Long> errors = removed.errorIds();
                     warnings.putIfAbsent("solution:" + solution + ":" + line[1], PreventionWarning.newBuilder()
                             .setKind(PreventionKind.PREVENTION_KIND_SOLUTION_CODE).setId(solution)
                             .setSeverity(Severity.SEVERITY_WARNING)
                             .setMessage("this line was removed by solution #" + solution + " to fix error #"
                                     + errors.get(0))
-                            .setConfidence(rs.getDouble(2)).addSolutionIds(solution).addAllErrorIds(errors)
+                            .setConfidence(removed.confidence()).addSolutionIds(solution).addAllErrorIds(errors)
                             .setMatchedOn("code").setLine(line[0]).build());
-                    return solution;
-                }, scope.tenant(), new String[] { line[1] }, SOLUTION_CODE_MIN_CONFIDENCE);
+                }
             }
         }
         if (!ruleIds.isEmpty()) {
-            jdbc.update("update rule set trigger_count = trigger_count + 1 where tenant = ? and id = any(?)",
-                    scope.tenant(), ruleIds.stream().distinct().toArray(Long[]::new));
+            repository.countRuleTriggers(scope.tenant(), ruleIds.stream().distinct().toArray(Long[]::new));
         }
         if (!antipatternIds.isEmpty()) {
-            jdbc.update("update antipattern set trigger_count = trigger_count + 1 where tenant = ? and id = any(?)",
-                    scope.tenant(), antipatternIds.stream().distinct().toArray(Long[]::new));
+            repository.countAntipatternTriggers(scope.tenant(), antipatternIds.stream().distinct().toArray(Long[]::new));
         }
         List<PreventionWarning> result = new ArrayList<>(warnings.values());
         result.sort(Comparator.comparingInt((PreventionWarning w) -> w.getSeverity().getNumber()).reversed()
@@ -221,15 +184,6 @@ public class Prevention {
         return result;
     }
 
-    private List<Rule> rules(CallScope scope, String condition, Object... extra) {
-        List<Object> params = new ArrayList<>(List.of(scope.tenant()));
-        params.add(scope.projectId());
-        params.addAll(List.of(extra));
-        return jdbc.list("select " + PreventionRows.RULE_COLUMNS + PreventionRows.RULE_FROM
-                + "where r.tenant = ? and r.active and (r.project_id is null or r.project_id = ?) and " + condition,
-                PreventionRows::rule, params.toArray());
-    }
-
     static boolean extensionMatches(List<String> extensions, String sourceFile) {
         if (extensions.isEmpty() || sourceFile == null || sourceFile.isEmpty()) {
             return true;
@@ -243,9 +197,18 @@ public class Prevention {
         String message = r.getAction().getMessage().isEmpty() ? r.getName()
                 : r.getName() + " — " + r.getAction().getMessage();
         return PreventionWarning.newBuilder().setKind(PreventionKind.PREVENTION_KIND_RULE).setId(r.getId())
-                .setSeverity(PreventionRows.ruleSeverity(r.getRuleType())).setMessage(message)
+                .setSeverity(ruleSeverity(r.getRuleType())).setMessage(message)
                 .setConfidence(r.getConfidence()).addAllSolutionIds(r.getAction().getSolutionIdsList())
                 .addAllErrorIds(r.getSourceErrorIdsList()).setMatchedOn(on).setBlocking(r.getBlocking()).build();
+    }
+
+    /** §7.2: auto_fix/prevention critical, warning warning, suggestion info. */
+    static Severity ruleSeverity(RuleType type) {
+        return switch (type) {
+            case RULE_TYPE_AUTO_FIX, RULE_TYPE_PREVENTION -> Severity.SEVERITY_CRITICAL;
+            case RULE_TYPE_WARNING -> Severity.SEVERITY_WARNING;
+            default -> Severity.SEVERITY_INFO;
+        };
     }
 
     private static PreventionWarning antipatternWarning(Antipattern a, String on) {
@@ -280,7 +243,7 @@ public class Prevention {
     /** A person's decision that a rule asks before a matching command runs (blocking) or only warns. */
     private Rule setBlocking(String tenant, long id, boolean blocking, OffsetDateTime now) {
         rule(tenant, id);
-        jdbc.update("update rule set blocking = ?, updated_at = ? where tenant = ? and id = ?", blocking, now, tenant, id);
+        repository.setBlocking(tenant, id, blocking, now);
         return rule(tenant, id);
     }
 
@@ -298,14 +261,10 @@ public class Prevention {
             int rejection = rule.getRejectionCount() + (prevented ? 0 : 1);
             double confidence = Confidence.wilson(rule.getBaseSuccesses() + success,
                     rule.getBaseTotal() + success + rejection);
-            jdbc.update("""
-                    update rule set success_count = ?, rejection_count = ?, confidence = ?, last_evidence_at = ?,
-                                    updated_at = ? where tenant = ? and id = ?""", success, rejection, confidence, now,
-                    now, scope.tenant(), id);
+            repository.setRuleEvidence(scope.tenant(), id, success, rejection, confidence, now);
             if (prevented) {
                 long target = errorId > 0 ? errorId : rule.getSourceErrorIds(0);
-                String template = jdbc.one("select error_type || ': ' || message_template from error"
-                        + " where tenant = ? and id = ?", rs -> rs.getString(1), scope.tenant(), target)
+                String template = repository.errorLabel(scope.tenant(), target)
                         .orElseThrow(() -> Status.NOT_FOUND.withDescription("error_id " + target + ": no such error")
                                 .asRuntimeException());
                 outbox.strengthen(scope.tenant(), scope.project(), "prevents", Node.rule(id, rule.getName()),
@@ -315,26 +274,19 @@ public class Prevention {
         }
         if (kind == PreventionKind.PREVENTION_KIND_ANTIPATTERN) {
             antipattern(scope.tenant(), id);
-            jdbc.update("""
-                    update antipattern set prevented_count = prevented_count + ?, rejected_count = rejected_count + ?,
-                        active = active and not (rejected_count + ? >= 3 and rejected_count + ? > prevented_count + ?),
-                        updated_at = ?
-                    where tenant = ? and id = ?""", prevented ? 1 : 0, prevented ? 0 : 1, prevented ? 0 : 1,
-                    prevented ? 0 : 1, prevented ? 1 : 0, now, scope.tenant(), id);
+            repository.countAntipatternFeedback(scope.tenant(), id, prevented, now);
             return Updated.of(antipattern(scope.tenant(), id));
         }
         throw invalid("kind must be RULE or ANTIPATTERN");
     }
 
     private Rule rule(String tenant, long id) {
-        return jdbc.one("select " + PreventionRows.RULE_COLUMNS + PreventionRows.RULE_FROM
-                + "where r.tenant = ? and r.id = ?", PreventionRows::rule, tenant, id)
+        return repository.rule(tenant, id)
                 .orElseThrow(() -> Status.NOT_FOUND.withDescription("id " + id + ": no such rule").asRuntimeException());
     }
 
     private Antipattern antipattern(String tenant, long id) {
-        return jdbc.one("select " + PreventionRows.ANTIPATTERN_COLUMNS + PreventionRows.ANTIPATTERN_FROM
-                + "where a.tenant = ? and a.id = ?", PreventionRows::antipattern, tenant, id)
+        return repository.antipattern(tenant, id)
                 .orElseThrow(() -> Status.NOT_FOUND.withDescription("id " + id + ": no such antipattern")
                         .asRuntimeException());
     }
@@ -346,33 +298,14 @@ public class Prevention {
      */
     public List<Rule> listRules(Scope requestScope, boolean activeOnly, int limit, int offset, boolean aboutProjectOnly) {
         CallScope scope = scopes.forRead(requestScope);
-        long projectId = scope.projectId() == null ? -1L : scope.projectId();
-        String project = scope.project() == null ? ""
-                : aboutProjectOnly ? """
-                        and (r.project_id = ? or (r.project_id is null and exists (
-                              select 1 from error e where e.id = any(r.source_error_ids) and e.tenant = r.tenant
-                                and e.project_id = ?)))"""
-                        : " and (r.project_id is null or r.project_id = ?)";
-        List<Object> params = new ArrayList<>(List.of(scope.tenant(), activeOnly));
-        if (scope.project() != null) {
-            params.add(projectId);
-            if (aboutProjectOnly) {
-                params.add(projectId);
-            }
-        }
-        params.addAll(List.of(limit, offset));
-        return jdbc.list("select " + PreventionRows.RULE_COLUMNS + PreventionRows.RULE_FROM
-                + "where r.tenant = ? and (r.active or not ?)" + project
-                + " order by r.confidence desc, r.id limit ? offset ?", PreventionRows::rule, params.toArray());
+        Long projectId = scope.project() == null ? null : scope.projectId() == null ? -1L : scope.projectId();
+        return repository.listRules(scope.tenant(), activeOnly, projectId, aboutProjectOnly, limit, offset);
     }
 
     /** Antipatterns by severity, confidence desc, id asc. */
     public List<Antipattern> listAntipatterns(Scope requestScope, boolean activeOnly, int limit, int offset) {
         String tenant = scopes.forRead(requestScope).tenant();
-        return jdbc.list("select " + PreventionRows.ANTIPATTERN_COLUMNS + PreventionRows.ANTIPATTERN_FROM
-                + "where a.tenant = ? and (a.active or not ?) order by case a.severity when 'critical' then 3"
-                + " when 'warning' then 2 else 1 end desc, a.confidence desc, a.id limit ? offset ?",
-                PreventionRows::antipattern, tenant, activeOnly, limit, offset);
+        return repository.listAntipatterns(tenant, activeOnly, limit, offset);
     }
 
     /** {@code SetRuleActive}: the rule switched on or off (on clears its prune reason). */
@@ -381,12 +314,8 @@ public class Prevention {
         String tenant = scope.tenant();
         OffsetDateTime now = scope.now();
         rule(tenant, id);
-        jdbc.update("update rule set active = ?, prune_reason = case when ? then null else prune_reason end,"
-                + " updated_at = ? where tenant = ? and id = ?", active, active, now, tenant, id);
+        repository.setActive(tenant, id, active, now);
         return rule(tenant, id);
     }
 
-    private static RuntimeException invalid(String description) {
-        return Status.INVALID_ARGUMENT.withDescription(description).asRuntimeException();
-    }
 }

@@ -1,15 +1,15 @@
 package dev.brain.error.report;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
-import dev.brain.db.Jdbc;
 import dev.brain.error.config.ErrorConfig;
+import dev.brain.error.report.repository.ChainRepository;
+import dev.brain.error.report.repository.ChainRepository.Previous;
 import dev.brain.grpc.v1.ChainLink;
 
 /**
@@ -21,15 +21,12 @@ import dev.brain.grpc.v1.ChainLink;
 @Transactional(Transactional.TxType.MANDATORY)
 public class Chains {
 
-    private final Jdbc jdbc;
+    private final ChainRepository chains;
     private final ErrorConfig config;
 
-    public Chains(Jdbc jdbc, ErrorConfig config) {
-        this.jdbc = jdbc;
+    public Chains(ChainRepository chains, ErrorConfig config) {
+        this.chains = chains;
         this.config = config;
-    }
-
-    private record Previous(long occurrenceId, long errorId, Instant occurredAt) {
     }
 
     /** The link this occurrence created, or empty. */
@@ -50,48 +47,29 @@ public class Chains {
         }
         Optional<Previous> previous = Optional.empty();
         if (sameCommandBefore != null) {
-            previous = jdbc.one("select id, error_id, occurred_at from error_occurrence where id = ? and tenant = ?"
-                    + " and session_id = ? and error_id <> ?",
-                    rs -> new Previous(rs.getLong(1), rs.getLong(2),
-                            Jdbc.instant(rs, "occurred_at")),
-                    sameCommandBefore, tenant, sessionId, errorId);
+            previous = chains.occurrenceOfAnotherError(sameCommandBefore, tenant, sessionId, errorId);
         }
         if (previous.isEmpty()) {
-            previous = jdbc.one("""
-                    select id, error_id, occurred_at from error_occurrence
-                    where session_id = ? and tenant = ? and id <> ? and occurred_at <= ? and occurred_at >= ?
-                    order by occurred_at desc, id desc limit 1""",
-                    rs -> new Previous(rs.getLong(1), rs.getLong(2), Jdbc.instant(rs, "occurred_at")), sessionId, tenant,
-                    occurrenceId, now, now.minus(config.chain().window()));
+            previous = chains.latestOccurrence(sessionId, tenant, occurrenceId, now, now.minus(config.chain().window()));
         }
         if (previous.isEmpty() || previous.get().errorId() == errorId) {
             return Optional.empty();
         }
         Previous p = previous.get();
         long delta = Duration.between(p.occurredAt(), now.toInstant()).toMillis();
-        Optional<long[]> chainEnd = jdbc.one("""
-                select c.id, c.length from error_chain_entry ce join error_chain c on c.id = ce.chain_id
-                where ce.occurrence_id = ? and c.tenant = ? and ce.position = c.length - 1
-                order by c.id desc limit 1""", rs -> new long[] { rs.getLong(1), rs.getLong(2) }, p.occurrenceId(),
-                tenant);
+        Optional<long[]> chainEnd = chains.chainEndingAt(p.occurrenceId(), tenant);
         long chainId;
         int position;
         boolean newChain = chainEnd.isEmpty();
         if (newChain) {
-            chainId = jdbc.one("""
-                    insert into error_chain (tenant, project_id, session_id, started_at, last_at, length)
-                    values (?, ?, ?, ?, ?, 2) returning id""", rs -> rs.getLong(1), tenant, projectId, sessionId,
-                    p.occurredAt(), now).orElseThrow();
-            jdbc.update("insert into error_chain_entry (chain_id, position, error_id, occurrence_id, time_delta_ms)"
-                    + " values (?, 0, ?, ?, null)", chainId, p.errorId(), p.occurrenceId());
+            chainId = chains.startChain(tenant, projectId, sessionId, p, now);
             position = 1;
         } else {
             chainId = chainEnd.get()[0];
             position = (int) chainEnd.get()[1];
-            jdbc.update("update error_chain set length = length + 1, last_at = ? where id = ?", now, chainId);
+            chains.extendChain(chainId, now);
         }
-        jdbc.update("insert into error_chain_entry (chain_id, position, error_id, occurrence_id, time_delta_ms)"
-                + " values (?, ?, ?, ?, ?)", chainId, position, errorId, occurrenceId, delta);
+        chains.insertEntry(chainId, position, errorId, occurrenceId, delta);
         return Optional.of(ChainLink.newBuilder().setChainId(chainId).setPosition(position)
                 .setPreviousErrorId(p.errorId()).setTimeDeltaMs(delta).setNewChain(newChain).build());
     }

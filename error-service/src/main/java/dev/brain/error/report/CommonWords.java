@@ -6,8 +6,8 @@ import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.brain.db.Jdbc;
 import dev.brain.error.config.ErrorConfig;
+import dev.brain.error.report.repository.ErrorRepository;
 
 /**
  * The words of the error full text that too many stored errors hold for an AND over them to be cheap: the lexemes
@@ -28,15 +28,15 @@ public class CommonWords {
 
     static final Duration REFRESH = Duration.ofSeconds(60);
 
-    private final Jdbc jdbc;
+    private final ErrorRepository errors;
     private final ErrorConfig config;
     private volatile Snapshot snapshot = new Snapshot(List.of(), Instant.EPOCH);
 
     private record Snapshot(List<String> words, Instant readAt) {
     }
 
-    public CommonWords(Jdbc jdbc, ErrorConfig config) {
-        this.jdbc = jdbc;
+    public CommonWords(ErrorRepository errors, ErrorConfig config) {
+        this.errors = errors;
         this.config = config;
     }
 
@@ -57,14 +57,6 @@ public class CommonWords {
     }
 
     private List<String> read() {
-        // most_common_elem_freqs holds one frequency per element, then the minimum, maximum and null frequency:
-        // the zip pads the elements with nulls there
-        return jdbc.list("""
-                select e.lexeme from pg_stats s
-                  cross join lateral unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as e(lexeme, freq)
-                  cross join pg_class c
-                where s.schemaname = current_schema() and s.tablename = 'error' and s.attname = 'search_vector'
-                  and c.oid = 'error'::regclass and e.lexeme is not null and e.freq * c.reltuples > ?
-                order by e.lexeme""", rs -> rs.getString(1), config.matching().commonWordHits());
+        return errors.commonWords(config.matching().commonWordHits());
     }
 }

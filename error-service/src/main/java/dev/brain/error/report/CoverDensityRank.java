@@ -15,7 +15,7 @@ import java.util.Set;
  * {@code 32 KB × query size} per ranked row (PostgreSQL 15's {@code QueryRepresentationOperand}), which was the
  * largest part of a report's database time; here it is a scan of a few hundred characters.
  */
-final class CoverDensityRank {
+public final class CoverDensityRank {
 
     /** PostgreSQL's {@code weights_default} (float4: D, C, B, A) as its cover density uses them: 1 / (1 / w). */
     private static final double[] WEIGHTS = { cover(0.1f), cover(0.2f), cover(0.4f), cover(1.0f) };
@@ -28,7 +28,7 @@ final class CoverDensityRank {
     }
 
     /** {@code ts_rank_cd(vector, lexemes ORed, 32)}; {@code vector} in the text form PostgreSQL prints. */
-    static double rank(String vector, Set<String> lexemes) {
+    public static double rank(String vector, Set<String> lexemes) {
         if (vector == null || lexemes.isEmpty()) {
             return 0;
         }

@@ -13,7 +13,6 @@ import java.util.regex.Pattern;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
-import dev.brain.db.Jdbc;
 import dev.brain.error.config.ErrorConfig;
 import dev.brain.error.embedding.QueryVectors;
 import dev.brain.error.intake.Fingerprints;
@@ -21,6 +20,10 @@ import dev.brain.error.intake.InputNormalizer;
 import dev.brain.error.intake.MessageTemplate;
 import dev.brain.error.intake.ParsedError;
 import dev.brain.error.intake.ParserRegistry;
+import dev.brain.error.report.repository.ErrorRepository;
+import dev.brain.error.report.repository.QueryRepository;
+import dev.brain.error.report.repository.QueryRepository.Filter;
+import dev.brain.error.report.repository.QueryRepository.Ranked;
 import dev.brain.error.session.CallScope;
 import dev.brain.error.session.Scopes;
 import dev.brain.grpc.v1.ErrorHit;
@@ -45,33 +48,23 @@ import io.grpc.Status;
 public class ErrorQueries {
 
     static final int MAX_QUERY_BYTES = 4 * 1024;
-    static final int LIST_SIZE = 50;
     static final int RRF_K = 60;
-    /**
-     * At most this many full-text hits are ranked. The hits are the rows holding every word of the query, or, when
-     * there is none, any word: an OR of common words hits most of a large store (64k of 100k rows, ~10 ms), so its
-     * first hits were an arbitrary sample; rows with every word are the ones a pasted line means. Ranking 400 hits
-     * cost ~3 ms at 100k errors; the list keeps 50.
-     */
-    static final int MAX_TEXT_HITS = 100;
-    /** The records of errors (ids {@code ?} 2), their best solutions and their failed attempts. */
-    private static final String SHOWN = String.join(";\n",
-            "select " + ErrorRows.COLUMNS + ErrorRows.FROM + "where e.tenant = ? and e.id = any(?)",
-            SolutionRows.FOR_ERRORS.formatted("es.error_id = any(?)"),
-            SolutionRows.ATTEMPTS.formatted("a.error_id = any(?)"));
     /** A query this short (characters, words) is also searched as a substring of the raw output (list 5). */
     static final int RAW_QUERY_CHARS = 64;
     static final int RAW_QUERY_WORDS = 4;
 
-    private final Jdbc jdbc;
+    private final QueryRepository queries;
+    private final ErrorRepository errors;
     private final Scopes scopes;
     private final Matcher matcher;
     private final ErrorConfig config;
     private final QueryVectors queryVectors;
 
-    public ErrorQueries(Jdbc jdbc, Scopes scopes, Matcher matcher, ErrorConfig config, QueryVectors queryVectors) {
+    public ErrorQueries(QueryRepository queries, ErrorRepository errors, Scopes scopes, Matcher matcher,
+            ErrorConfig config, QueryVectors queryVectors) {
         this.queryVectors = queryVectors;
-        this.jdbc = jdbc;
+        this.queries = queries;
+        this.errors = errors;
         this.scopes = scopes;
         this.matcher = matcher;
         this.config = config;
@@ -99,73 +92,14 @@ public class ErrorQueries {
         // placeholders are no words; a path's directory goes with its slash: "src/api/users.ts" is templated to
         // "<PATH>/users.ts" and searched as "users.ts", a word of every row that names the file (V7)
         String lexemes = MessageTemplate.template(searchedText(text, parsed, isError)).replaceAll("<[A-Z]+>/?", " ");
-        StringBuilder filter = new StringBuilder("e.tenant = ?");
-        List<Object> filterParams = new ArrayList<>(List.of(scope.tenant()));
-        if (projectOnly) {
-            filter.append(" and e.project_id = ?");
-            filterParams.add(scope.projectId());
-        }
-        if (r.getTypesCount() > 0) {
-            filter.append(" and e.error_type = any(?)");
-            filterParams.add(r.getTypesList().toArray(String[]::new));
-        }
-        if (r.hasResolved()) {
-            filter.append(" and e.resolved = ?");
-            filterParams.add(r.getResolved());
-        }
-        List<Object> params = new ArrayList<>();
-        params.add(lexemes);
-        params.add(lexemes);
-        params.addAll(filterParams);
-        params.addAll(filterParams);
-        params.add(LIST_SIZE);
-        params.addAll(filterParams);
-        params.add(parsed.type());
-        params.add(MessageTemplate.template(parsed.message()));
-        params.add(LIST_SIZE);
-        params.addAll(filterParams);
-        params.add(LIST_SIZE);
-        record Ranked(int list, long id, Instant lastSeen, boolean everyWord) {
-        }
-        List<Ranked> ranked = jdbc.list(
-                """
-                        with q as (%1$s), q_all as (%4$s),
-                        every_word as (select e.id, e.last_seen_at, e.search_vector from error e, q_all
-                           where %2$s and e.search_vector @@ q_all.q limit %3$d),
-                        hits as (select * from every_word
-                           union all
-                           (select e.id, e.last_seen_at, e.search_vector from error e, q
-                            where not exists (select 1 from every_word) and %2$s and e.search_vector @@ q.q limit %3$d))
-                        (select 1, id, last_seen_at, exists (select 1 from every_word) from (select h.id, h.last_seen_at
-                           from hits h cross join q order by ts_rank_cd(h.search_vector, q.q, 32) desc, h.id desc limit ?) a)
-                        union all
-                        (select 2, id, last_seen_at, false from (select e.id, e.last_seen_at from error_recency r
-                           join error e on e.id = r.error_id
-                           where r.tenant = e.tenant and %2$s and r.message_shape = message_shape(?, ?)
-                           order by r.last_seen_at desc limit ?) b)
-                        union all
-                        (select 4, id, last_seen_at, false from (select e.id, e.last_seen_at, max(ts_rank_cd(s.search_vector, q.q, 32)) as rank
-                           from solution s cross join q join error_solution es on es.solution_id = s.id
-                           join error e on e.id = es.error_id
-                           where %2$s and s.search_vector @@ q.q group by e.id, e.last_seen_at
-                           order by rank desc, e.id desc limit ?) c)"""
-                        .formatted(Matcher.lexemeQuery("|"), filter,
-                                MAX_TEXT_HITS, Matcher.lexemeQuery("&")),
-                rs -> new Ranked(rs.getInt(1), rs.getLong(2), Jdbc.instant(rs, "last_seen_at"), rs.getBoolean(4)),
-                params.toArray());
+        Filter filter = new Filter(scope.tenant(), projectOnly ? scope.projectId() : null,
+                r.getTypesCount() > 0 ? r.getTypesList().toArray(String[]::new) : null,
+                r.hasResolved() ? Boolean.valueOf(r.getResolved()) : null);
+        List<Ranked> ranked = queries.lexical(lexemes, filter, parsed.type(), MessageTemplate.template(parsed.message()));
         String raw = config.matching().rawTextList() ? rawPattern(text) : null;
         if (raw != null) {
-            List<Object> rawParams = new ArrayList<>(filterParams);
-            rawParams.add(raw);
-            rawParams.add(LIST_SIZE);
             ranked = new ArrayList<>(ranked);
-            ranked.addAll(jdbc.list("""
-                    select 5, id, last_seen_at, false from (select e.id, e.last_seen_at from error e
-                      where %s and left(e.raw_output, 4096) ilike ? order by e.last_seen_at desc, e.id desc limit ?) r"""
-                    .formatted(filter),
-                    rs -> new Ranked(rs.getInt(1), rs.getLong(2), Jdbc.instant(rs, "last_seen_at"),
-                            false),
-                    rawParams.toArray()));
+            ranked.addAll(queries.rawText(filter, raw));
         }
         // list 3 (vector) only when the lexical lists are weak (lexicalIsEnough); late or unavailable → skipped
         boolean lexicalIsEnough = lexicalIsEnough(ranked.stream().anyMatch(Ranked::everyWord),
@@ -173,20 +107,8 @@ public class ErrorQueries {
         String vector = lexicalIsEnough ? null : queryVectors.vector(scope.tenant(), text);
         boolean semanticSkipped = !lexicalIsEnough && vector == null;
         if (vector != null) {
-            List<Object> vectorParams = new ArrayList<>(List.of(vector, scope.tenant()));
-            vectorParams.addAll(filterParams);
-            vectorParams.add(LIST_SIZE);
-            vectorParams.add(1 - config.embedding().queryMinSimilarity());
-            // the iterative HNSW scan (hnsw.iterative_scan, set for every connection) of the tenant's vectors, each
-            // joined to its error for the other filters
             ranked = new ArrayList<>(ranked);
-            ranked.addAll(jdbc.list("""
-                    select 3, id, last_seen_at from (select e.id, e.last_seen_at, x.embedding <=> q.v as d
-                      from error_embedding x join error e on e.id = x.error_id, (select ?::vector as v) q
-                      where x.tenant = ? and %s
-                      order by x.embedding <=> q.v limit ?) v where d <= ? order by d, id""".formatted(filter),
-                    rs -> new Ranked(rs.getInt(1), rs.getLong(2), Jdbc.instant(rs, "last_seen_at"), false),
-                    vectorParams.toArray()));
+            ranked.addAll(queries.nearest(vector, filter, 1 - config.embedding().queryMinSimilarity()));
         }
         Map<Long, Double> scores = new LinkedHashMap<>();
         Map<Long, List<ErrorQueryList>> lists = new HashMap<>();
@@ -208,13 +130,7 @@ public class ErrorQueries {
         Map<Long, List<SolutionAttempt>> attemptsById = new HashMap<>();
         Long[] candidates = order.subList(0, Math.min(2 * limit, order.size())).toArray(Long[]::new);
         if (candidates.length > 0) {
-            jdbc.together(SHOWN, s -> Jdbc.bind(s, scope.tenant(), candidates, scope.tenant(), candidates,
-                    scope.tenant(), candidates), results -> {
-                        results.next(ErrorRows::map).forEach(e -> records.put(e.getId(), e));
-                        results.next(SolutionRows.collectSolutions(solutionsById, 3));
-                        results.next(SolutionRows.collectAttempts(attemptsById, ErrorReporting.MAX_ATTEMPTS));
-                        return null;
-                    });
+            queries.shown(scope.tenant(), candidates, records, solutionsById, attemptsById, ErrorReporting.MAX_ATTEMPTS);
         }
         List<Long> top = order.stream().filter(id -> records.containsKey(id) && !records.get(id).getNotAnError())
                 .limit(limit).toList();
@@ -240,8 +156,8 @@ public class ErrorQueries {
             response.addHits(hit);
         }
         SearchFootprint.Builder footprint = SearchFootprint.newBuilder()
-                .setStoreSize(projectOnly ? jdbc.count("select count(*) from error where tenant = ? and project_id = ?",
-                        scope.tenant(), scope.projectId()) : matcher.storeSize(scope.tenant()))
+                .setStoreSize(projectOnly ? errors.projectSize(scope.tenant(), scope.projectId())
+                        : matcher.storeSize(scope.tenant()))
                 .setCandidatesConsidered(scores.size())
                 .setScope(projectOnly ? "project " + scope.project() : "tenant");
         if (matched != null && matched.nearest() != null) {

@@ -1,8 +1,6 @@
 package dev.brain.error.report;
 
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -12,12 +10,13 @@ import jakarta.transaction.Transactional;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.brain.db.Jdbc;
-import dev.brain.error.db.Protos;
+import dev.brain.error.report.repository.ChainRepository;
+import dev.brain.error.report.repository.ErrorRows;
+import dev.brain.error.report.repository.MatchRows;
+import dev.brain.error.report.repository.SolutionRows;
 import dev.brain.error.session.CallScope;
 import dev.brain.error.session.Scopes;
 import dev.brain.grpc.v1.ErrorChain;
-import dev.brain.grpc.v1.ErrorChainEntry;
 import dev.brain.grpc.v1.ErrorMatch;
 import dev.brain.grpc.v1.ErrorRecord;
 import dev.brain.grpc.v1.GetErrorResponse;
@@ -35,17 +34,20 @@ import io.grpc.Status;
 @Transactional
 public class ErrorReads {
 
-    private final Jdbc jdbc;
     private final Scopes scopes;
     private final ErrorRows errors;
     private final SolutionRows solutions;
+    private final MatchRows matches;
+    private final ChainRepository chains;
     private final ObjectMapper json;
 
-    public ErrorReads(Jdbc jdbc, Scopes scopes, ErrorRows errors, SolutionRows solutions, ObjectMapper json) {
-        this.jdbc = jdbc;
+    public ErrorReads(Scopes scopes, ErrorRows errors, SolutionRows solutions, MatchRows matches,
+            ChainRepository chains, ObjectMapper json) {
         this.scopes = scopes;
         this.errors = errors;
         this.solutions = solutions;
+        this.matches = matches;
+        this.chains = chains;
         this.json = json;
     }
 
@@ -57,18 +59,12 @@ public class ErrorReads {
                 .addAllFrames(errors.frames(errorId)).addAllSolutions(solutions.forError(scope.tenant(), errorId))
                 .addAllAttempts(solutions.attempts(scope.tenant(), errorId))
                 .addAllChains(chainsOfError(scope.tenant(), errorId));
-        record Stored(long matched, double score, boolean strong, String signals, String source) {
-        }
-        List<Stored> stored = jdbc.list("""
-                select matched_error_id, score, strong, signals::text, source from error_match
-                where tenant = ? and error_id = ? order by score desc, matched_error_id desc""",
-                rs -> new Stored(rs.getLong(1), rs.getDouble(2), rs.getBoolean(3), rs.getString(4), rs.getString(5)),
-                scope.tenant(), errorId);
-        Long[] ids = stored.stream().map(Stored::matched).toArray(Long[]::new);
+        List<MatchRows.Stored> stored = matches.stored(scope.tenant(), errorId);
+        Long[] ids = stored.stream().map(MatchRows.Stored::matched).toArray(Long[]::new);
         Map<Long, ErrorRecord> records = new HashMap<>();
         errors.byIds(scope.tenant(), ids).forEach(e -> records.put(e.getId(), e));
         var solutionsById = solutions.forErrors(scope.tenant(), ids, 3);
-        for (Stored s : stored) {
+        for (MatchRows.Stored s : stored) {
             ErrorMatch.Builder m = ErrorMatch.newBuilder().setError(records.get(s.matched())).setScore(s.score())
                     .setStrong(s.strong()).setSource(WireNames.valueOf(MatchSource.class, s.source()))
                     .addAllSolutions(solutionsById.getOrDefault(s.matched(), List.of()));
@@ -107,50 +103,14 @@ public class ErrorReads {
     }
 
     private List<ErrorChain> chainsOfError(String tenant, long errorId) {
-        return chains(tenant, jdbc.list("select distinct chain_id from error_chain_entry ce join error_chain c"
-                + " on c.id = ce.chain_id where c.tenant = ? and ce.error_id = ? order by chain_id",
-                rs -> rs.getLong(1), tenant, errorId));
+        return chains.chains(tenant, chains.chainIdsOfError(tenant, errorId));
     }
 
     private List<ErrorChain> chain(String tenant, long chainId) {
-        List<ErrorChain> chains = chains(tenant, List.of(chainId));
-        if (chains.isEmpty()) {
+        List<ErrorChain> found = chains.chains(tenant, List.of(chainId));
+        if (found.isEmpty()) {
             throw Status.NOT_FOUND.withDescription("chain_id " + chainId + ": no such chain").asRuntimeException();
         }
-        return chains;
-    }
-
-    private List<ErrorChain> chains(String tenant, List<Long> ids) {
-        Map<Long, ErrorChain.Builder> chains = new LinkedHashMap<>();
-        jdbc.list("""
-                select c.id, p.name, s.session_key, c.started_at, c.last_at, c.length, ce.position, ce.error_id,
-                       ce.occurrence_id, ce.time_delta_ms, e.error_type, e.message_template, e.fingerprint
-                from error_chain c join project p on p.id = c.project_id
-                left join session s on s.id = c.session_id
-                join error_chain_entry ce on ce.chain_id = c.id join error e on e.id = ce.error_id
-                where c.tenant = ? and c.id = any(?) order by c.id, ce.position""", rs -> {
-            ErrorChain.Builder chain = chains.computeIfAbsent(rs.getLong(1), id -> {
-                try {
-                    return ErrorChain.newBuilder().setId(id).setProject(rs.getString(2))
-                            .setSessionKey(Protos.text(rs, "session_key"))
-                            .setStartedAt(Protos.timestamp(rs, "started_at")).setLastAt(Protos.timestamp(rs, "last_at"))
-                            .setLength(rs.getInt(6));
-                } catch (java.sql.SQLException e) {
-                    throw new IllegalStateException(e);
-                }
-            });
-            ErrorChainEntry.Builder entry = ErrorChainEntry.newBuilder().setPosition(rs.getInt(7))
-                    .setErrorId(rs.getLong(8)).setOccurrenceId(rs.getLong(9)).setErrorType(rs.getString(11))
-                    .setMessageTemplate(rs.getString(12)).setFingerprint(rs.getString(13));
-            Long delta = Jdbc.longOrNull(rs, "time_delta_ms");
-            if (delta != null) {
-                entry.setTimeDeltaMs(delta);
-            }
-            chain.addEntries(entry);
-            return chain;
-        }, tenant, ids.toArray(Long[]::new));
-        List<ErrorChain> result = new ArrayList<>();
-        chains.values().forEach(b -> result.add(b.build()));
-        return result;
+        return found;
     }
 }

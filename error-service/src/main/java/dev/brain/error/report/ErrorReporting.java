@@ -1,5 +1,7 @@
 package dev.brain.error.report;
 
+import static dev.brain.tenancy.BadInput.invalid;
+
 import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
@@ -10,7 +12,6 @@ import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.brain.db.Jdbc;
 import dev.brain.error.config.ErrorConfig;
 import dev.brain.error.intake.AnalyzedError;
 import dev.brain.error.intake.Fingerprints;
@@ -22,6 +23,12 @@ import dev.brain.error.notification.Notifications;
 import dev.brain.error.outbox.Node;
 import dev.brain.error.outbox.Outbox;
 import dev.brain.error.prevention.Prevention;
+import dev.brain.error.report.repository.ErrorRepository;
+import dev.brain.error.report.repository.ErrorRepository.NewOccurrence;
+import dev.brain.error.report.repository.ErrorRepository.Upserted;
+import dev.brain.error.report.repository.ErrorRows;
+import dev.brain.error.report.repository.MatchRows;
+import dev.brain.error.report.repository.SolutionRows;
 import dev.brain.error.session.CallScope;
 import dev.brain.error.session.Scopes;
 import dev.brain.grpc.v1.ChainLink;
@@ -34,7 +41,6 @@ import dev.brain.grpc.v1.ReportErrorResponse;
 import dev.brain.grpc.v1.SearchFootprint;
 import dev.brain.grpc.v1.SolutionAttempt;
 import dev.brain.grpc.v1.SolutionForError;
-import io.grpc.Status;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 
 /**
@@ -55,7 +61,7 @@ public class ErrorReporting {
     static final int MAX_STACK_TEXT = 64 * 1024;
     static final int MAX_ATTEMPTS = 5;
 
-    private final Jdbc jdbc;
+    private final ErrorRepository repository;
     private final Scopes scopes;
     private final RecurrenceReport recurrences;
     private final Matcher matcher;
@@ -68,10 +74,10 @@ public class ErrorReporting {
     private final SolutionRows solutions;
     private final ErrorConfig config;
 
-    public ErrorReporting(Jdbc jdbc, Scopes scopes, RecurrenceReport recurrences, Matcher matcher,
+    public ErrorReporting(ErrorRepository repository, Scopes scopes, RecurrenceReport recurrences, Matcher matcher,
             MatchRows matchRows, Chains chains, Prevention prevention, Notifications notifications, Outbox outbox,
             ErrorRows errors, SolutionRows solutions, ErrorConfig config) {
-        this.jdbc = jdbc;
+        this.repository = repository;
         this.scopes = scopes;
         this.recurrences = recurrences;
         this.matcher = matcher;
@@ -88,15 +94,6 @@ public class ErrorReporting {
     /** The request's fields checked, cleaned and redacted, and the analyzed output with its first frames. */
     record Input(AnalyzedError analyzed, List<Frame> frames, String stackText, String command,
             String taskContext, String workingDirectory, int maxMatches, boolean projectOnly) {
-    }
-
-    /**
-     * The upserted error and its new occurrence: {@code inserted} (a new error), {@code embedded} (a recurring
-     * error that has its vector), {@code elsewhereToday} (its fingerprint seen in another project of the tenant
-     * within 24 h), {@code reopened} (it was resolved and occurred again).
-     */
-    private record Stored(long errorId, boolean inserted, boolean embedded, boolean elsewhereToday, long occurrenceId,
-            boolean reopened) {
     }
 
     /** The matching's result, the matches stored (best first) and the ones the answer returns. */
@@ -132,7 +129,7 @@ public class ErrorReporting {
     private ReportErrorResponse reportInFull(ReportErrorRequest request, Input input, Long sameCommandBefore) {
         CallScope scope = scopes.forWrite(request.getScope());
         commitWithoutWaitingForTheFlush();
-        Stored stored = store(scope, input);
+        Upserted stored = store(scope, input);
         Matches matches = match(scope, input, stored);
         Shown shown = readWhatTheAnswerShows(scope, stored, matches);
         Optional<ChainLink> link = linkChain(scope, stored, sameCommandBefore);
@@ -178,7 +175,7 @@ public class ErrorReporting {
      * ~0.6 s, whole (error, occurrence and outbox events together), never a part of one.
      */
     private void commitWithoutWaitingForTheFlush() {
-        jdbc.update("set local synchronous_commit = off");
+        repository.commitWithoutWaitingForTheFlush();
     }
 
     /**
@@ -187,54 +184,19 @@ public class ErrorReporting {
      * an error; {@code was} reads the row as it was before the statement. A recurring error without a task context
      * takes the report's; a new error's frames are stored.
      */
-    private Stored store(CallScope scope, Input input) {
+    private Upserted store(CallScope scope, Input input) {
         AnalyzedError analyzed = input.analyzed();
         ParsedError parsed = analyzed.parsed();
-        OffsetDateTime now = scope.now();
-        Stored stored = jdbc.one("""
-                with was as (
-                  select resolved and not not_an_error as reopens from error
-                  where tenant = ? and project_id = ? and fingerprint = ?),
-                e as (
-                  insert into error as e (tenant, project_id, fingerprint, error_type, message, message_template,
-                                          language, parser, source_file, source_line, stack_text, raw_output,
-                                          raw_truncated_bytes, command, working_directory, task_context, labels,
-                                          first_session_id, first_seen_at, last_seen_at, matched_through)
-                  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-                          (select max(id) from error where tenant = ?))
-                  on conflict (project_id, fingerprint) do update set
-                      occurrence_count = e.occurrence_count + 1,
-                      last_seen_at = greatest(e.last_seen_at, excluded.last_seen_at),
-                      resolved = e.resolved and e.not_an_error,
-                      resolved_at = case when e.not_an_error then e.resolved_at end,
-                      matched_through = excluded.matched_through, rematch_due = false
-                  returning id, tenant, project_id, (xmax = 0) as inserted, embedded_at is not null as embedded,
-                      exists (select 1 from error o where o.tenant = e.tenant and o.fingerprint = e.fingerprint
-                                and o.project_id <> e.project_id and o.last_seen_at >= ?) as elsewhere_today),
-                occurrence as (
-                  insert into error_occurrence (tenant, project_id, error_id, session_id, occurred_at, command,
-                                                working_directory, raw_output_sha256)
-                  select e.tenant, e.project_id, e.id, ?, ?, ?, ?, ? from e returning id)
-                select e.id, e.inserted, e.embedded, e.elsewhere_today, occurrence.id,
-                       not e.inserted and coalesce((select reopens from was), false)
-                from e, occurrence""",
-                rs -> new Stored(rs.getLong(1), rs.getBoolean(2), rs.getBoolean(3), rs.getBoolean(4), rs.getLong(5),
-                        rs.getBoolean(6)),
-                scope.tenant(), scope.projectId(), analyzed.fingerprint(), scope.tenant(), scope.projectId(),
-                analyzed.fingerprint(), cut(parsed.type(), 200), cut(parsed.message(), MAX_MESSAGE),
-                analyzed.template(), parsed.language(), parsed.parser(), parsed.sourceFile(), parsed.sourceLine(),
-                input.stackText(), analyzed.rawOutput(), (int) analyzed.truncatedBytes(), input.command(),
-                input.workingDirectory(), input.taskContext(), analyzed.labels().toArray(String[]::new),
-                scope.sessionId(), now, now, scope.tenant(), now.minusHours(24), scope.sessionId(), now, input.command(),
-                input.workingDirectory(), Fingerprints.sha256(analyzed.rawOutput())).orElseThrow();
+        Upserted stored = repository.upsert(new NewOccurrence(scope.tenant(), scope.projectId(), scope.sessionId(),
+                scope.now(), analyzed, cut(parsed.type(), 200), cut(parsed.message(), MAX_MESSAGE), input.stackText(),
+                input.command(), input.workingDirectory(), input.taskContext(), Fingerprints.sha256(analyzed.rawOutput())));
         if (!stored.inserted() && input.taskContext() != null) {
             // §5.8 fills a missing task context. Not in the upsert's SET: naming the column there recomputes the
             // generated search vector (task_context is one of its parts) on every recurrence
-            jdbc.update("update error set task_context = ? where id = ? and task_context is null", input.taskContext(),
-                    stored.errorId());
+            repository.fillTaskContext(stored.errorId(), input.taskContext());
         }
         if (stored.inserted() && !input.frames().isEmpty()) {
-            insertFrames(stored.errorId(), input.frames(), parsed.parser());
+            repository.insertFrames(stored.errorId(), input.frames(), parsed.parser());
         }
         return stored;
     }
@@ -245,7 +207,7 @@ public class ErrorReporting {
      * the best {@code max_matches} are returned. List 5 (nearest by vector) only for a recurring error: a new one
      * has no embedding yet (the worker fills it, §12.3).
      */
-    private Matches match(CallScope scope, Input input, Stored stored) {
+    private Matches match(CallScope scope, Input input, Upserted stored) {
         ParsedError parsed = input.analyzed().parsed();
         long errorId = stored.errorId();
         List<String> keys = Fingerprints.selectedKeys(input.frames(), parsed.parser(), 10);
@@ -265,7 +227,7 @@ public class ErrorReporting {
      * 5. What the answer shows of the error and each returned match (gateway.md §1): its record, its best 3
      * solutions, each with its steps and diff, and its last {@value #MAX_ATTEMPTS} failed attempts.
      */
-    private Shown readWhatTheAnswerShows(CallScope scope, Stored stored, Matches matches) {
+    private Shown readWhatTheAnswerShows(CallScope scope, Upserted stored, Matches matches) {
         long errorId = stored.errorId();
         Long[] ids = new Long[matches.returned().size() + 1];
         ids[0] = errorId;
@@ -284,7 +246,7 @@ public class ErrorReporting {
      * 6. §5.10: the occurrence follows the session's previous one of another error within {@code chain.window}, or
      * the same command's previous failure when it was another error.
      */
-    private Optional<ChainLink> linkChain(CallScope scope, Stored stored, Long sameCommandBefore) {
+    private Optional<ChainLink> linkChain(CallScope scope, Upserted stored, Long sameCommandBefore) {
         return chains.link(scope.tenant(), scope.projectId(), scope.sessionId(), stored.errorId(),
                 stored.occurrenceId(), scope.now(), sameCommandBefore);
     }
@@ -301,7 +263,7 @@ public class ErrorReporting {
      * 24 h (asked by the upsert's RETURNING, which saves a statement per report). An error a person marked not an
      * error brings neither {@code solution_available} nor {@code error_recurring}.
      */
-    private void notifySessions(CallScope scope, Input input, Stored stored, Matches matches, Shown shown) {
+    private void notifySessions(CallScope scope, Input input, Upserted stored, Matches matches, Shown shown) {
         long errorId = stored.errorId();
         ErrorRecord error = shown.error();
         OffsetDateTime now = scope.now();
@@ -345,7 +307,7 @@ public class ErrorReporting {
      * 9. §12.1: the synapse events of the report, written together to the outbox — the error co-occurs with its
      * project, is similar to its best match, and is caused by the previous error of its chain.
      */
-    private void emitSynapseEvents(CallScope scope, Stored stored, Matches matches, Shown shown,
+    private void emitSynapseEvents(CallScope scope, Upserted stored, Matches matches, Shown shown,
             Optional<ChainLink> link) {
         ErrorRecord error = shown.error();
         Node errorNode = Node.error(stored.errorId(), error.getErrorType(), error.getMessageTemplate());
@@ -375,7 +337,7 @@ public class ErrorReporting {
      * 10. The answer (§5.8): the error, whether it is new or reopened, its solutions, attempts and frames, the
      * warnings, the returned matches with theirs, the chain link and the search's footprint.
      */
-    private ReportErrorResponse answer(CallScope scope, Input input, Stored stored, Matches matches, Shown shown,
+    private ReportErrorResponse answer(CallScope scope, Input input, Upserted stored, Matches matches, Shown shown,
             Optional<ChainLink> link, List<PreventionWarning> warnings) {
         long errorId = stored.errorId();
         ReportErrorResponse.Builder response = ReportErrorResponse.newBuilder()
@@ -401,36 +363,6 @@ public class ErrorReporting {
             footprint.setNearestScore(matches.result().nearest());
         }
         return response.setFootprint(footprint).build();
-    }
-
-    private void insertFrames(long errorId, List<Frame> frames, String parser) {
-        int n = frames.size();
-        Long[] positions = new Long[n];
-        String[] functions = new String[n];
-        String[] files = new String[n];
-        String[] lines = new String[n];
-        String[] columns = new String[n];
-        String[] contexts = new String[n];
-        String[] inApp = new String[n];
-        String[] keys = new String[n];
-        for (int i = 0; i < n; i++) {
-            Frame f = frames.get(i);
-            positions[i] = (long) i;
-            functions[i] = f.function();
-            files[i] = f.file();
-            lines[i] = f.line() == null ? null : f.line().toString();
-            columns[i] = f.column() == null ? null : f.column().toString();
-            contexts[i] = f.contextLine();
-            inApp[i] = Boolean.toString(f.inApp());
-            keys[i] = Fingerprints.frameKey(f, parser);
-        }
-        jdbc.update("""
-                insert into stack_frame (error_id, position, function_name, file_path, line_number, column_number,
-                                         context_line, in_app, normalized)
-                select ?, p, fn, fp, ln::integer, col::integer, ctx, ia::boolean, k
-                from unnest(?::bigint[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
-                     as t(p, fn, fp, ln, col, ctx, ia, k)""", errorId, positions, functions, files, lines, columns,
-                contexts, inApp, keys);
     }
 
     static String stackText(List<Frame> frames) {
@@ -461,7 +393,4 @@ public class ErrorReporting {
         return s == null || s.length() <= max ? s : s.substring(0, max);
     }
 
-    static RuntimeException invalid(String description) {
-        return Status.INVALID_ARGUMENT.withDescription(description).asRuntimeException();
-    }
 }

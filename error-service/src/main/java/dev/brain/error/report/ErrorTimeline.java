@@ -7,9 +7,8 @@ import java.util.List;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
-import com.google.protobuf.Timestamp;
-
-import dev.brain.db.Jdbc;
+import dev.brain.error.report.repository.ErrorRepository;
+import dev.brain.error.report.repository.ErrorRows;
 import dev.brain.error.session.CallScope;
 import dev.brain.error.session.Scopes;
 import dev.brain.grpc.v1.ErrorTimelineRequest;
@@ -25,12 +24,12 @@ public class ErrorTimeline {
     static final int DEFAULT_DAYS = 90;
     static final int MAX_DAYS = 365;
 
-    private final Jdbc jdbc;
+    private final ErrorRepository repository;
     private final Scopes scopes;
     private final ErrorRows errors;
 
-    public ErrorTimeline(Jdbc jdbc, Scopes scopes, ErrorRows errors) {
-        this.jdbc = jdbc;
+    public ErrorTimeline(ErrorRepository repository, Scopes scopes, ErrorRows errors) {
+        this.repository = repository;
         this.scopes = scopes;
         this.errors = errors;
     }
@@ -44,13 +43,7 @@ public class ErrorTimeline {
         CallScope scope = scopes.forRead(request.getScope());
         errors.require(scope.tenant(), request.getErrorId(), "error_id");
         Instant from = Instant.now().truncatedTo(ChronoUnit.DAYS).minus(days - 1L, ChronoUnit.DAYS);
-        List<OccurrenceDay> rows = jdbc.list("""
-                select date_trunc('day', occurred_at, 'UTC') as day, count(*) from error_occurrence
-                where error_id = ? and tenant = ? and occurred_at >= ? group by 1 order by 1""",
-                rs -> OccurrenceDay.newBuilder()
-                        .setDay(Timestamp.newBuilder().setSeconds(rs.getTimestamp(1).toInstant().getEpochSecond()))
-                        .setOccurrences(rs.getLong(2)).build(),
-                request.getErrorId(), scope.tenant(), from);
+        List<OccurrenceDay> rows = repository.occurrencesPerDay(request.getErrorId(), scope.tenant(), from);
         return ErrorTimelineResponse.newBuilder().addAllDays(rows).build();
     }
 }

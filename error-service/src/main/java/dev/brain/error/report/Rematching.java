@@ -11,10 +11,13 @@ import java.util.Set;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.brain.db.Jdbc;
 import dev.brain.error.config.ErrorConfig;
 import dev.brain.error.outbox.Node;
 import dev.brain.error.outbox.Outbox;
+import dev.brain.error.report.repository.ErrorRepository;
+import dev.brain.error.report.repository.ErrorRepository.Probed;
+import dev.brain.error.report.repository.ErrorRows;
+import dev.brain.error.report.repository.MatchRows;
 import dev.brain.grpc.v1.ErrorRecord;
 import io.quarkus.logging.Log;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -35,21 +38,19 @@ public class Rematching {
 
     static final int BATCH = 20;
 
-    private final Jdbc jdbc;
+    private final ErrorRepository repository;
     private final Matcher matcher;
     private final MatchRows matches;
-    private final LateMatch lateMatch;
     private final ErrorRows errors;
     private final Outbox outbox;
     private final ErrorConfig config;
     private final Clock clock;
 
-    public Rematching(Jdbc jdbc, Matcher matcher, MatchRows matches, LateMatch lateMatch, ErrorRows errors,
+    public Rematching(ErrorRepository repository, Matcher matcher, MatchRows matches, ErrorRows errors,
             Outbox outbox, ErrorConfig config, Clock clock) {
-        this.jdbc = jdbc;
+        this.repository = repository;
         this.matcher = matcher;
         this.matches = matches;
-        this.lateMatch = lateMatch;
         this.errors = errors;
         this.outbox = outbox;
         this.config = config;
@@ -71,8 +72,7 @@ public class Rematching {
 
     /** Re-matches the errors marked due, oldest first, at most {@value #BATCH}. */
     public Counts runDue() {
-        List<Long> due = jdbc.list("select id from error where rematch_due order by id limit ?", rs -> rs.getLong(1),
-                BATCH);
+        List<Long> due = repository.rematchDue(BATCH);
         int pairs = 0;
         for (long errorId : due) {
             pairs += QuarkusTransaction.requiringNew().call(() -> rematch(errorId));
@@ -82,20 +82,20 @@ public class Rematching {
 
     /** Matches one error again; the count of pairs new to it. */
     int rematch(long errorId) {
-        Optional<LateMatch.Stored> found = lateMatch.stored(errorId);
+        Optional<Probed> found = repository.probe(errorId);
         if (found.isEmpty()) {
             return 0;
         }
         Matcher.Probe probe = found.get().probe();
         String tenant = probe.tenant();
         OffsetDateTime now = OffsetDateTime.now(clock);
-        long through = jdbc.count("select coalesce(max(id), 0) from error where tenant = ?", tenant);
+        long through = repository.lastId(tenant);
         List<Long> nearest = matcher.nearest(tenant, errorId, null, config.embedding().lateMatchNeighbours());
         List<Matcher.Scored> scored = matches.withoutNotAnError(tenant,
                 matcher.match(probe, nearest).matches(config.matching().threshold()));
         Set<Long> known = new HashSet<>(matches.matchedWith(errorId));
         matches.store(tenant, errorId, scored, now);
-        jdbc.update("update error set matched_through = ?, rematch_due = false where id = ?", through, errorId);
+        repository.matchedThrough(errorId, through);
         List<Matcher.Scored> fresh = scored.stream().filter(m -> !known.contains(m.errorId())).toList();
         if (fresh.isEmpty()) {
             return 0;

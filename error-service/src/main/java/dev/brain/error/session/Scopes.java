@@ -13,8 +13,8 @@ import jakarta.transaction.Transactional;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 
-import dev.brain.db.Jdbc;
 import dev.brain.error.project.repository.ProjectRepository;
+import dev.brain.error.session.repository.SessionRepository;
 import dev.brain.grpc.v1.Scope;
 import dev.brain.tenancy.Tenancy;
 import io.grpc.Status;
@@ -39,13 +39,14 @@ public class Scopes {
     static final int PROJECT_IDS_CACHED = 10_000;
 
     private final Cache<String, Long> projectIds = Caffeine.newBuilder().maximumSize(PROJECT_IDS_CACHED).build();
-    private final Jdbc jdbc;
+    private final SessionRepository sessions;
     private final ProjectRepository projects;
     private final Clock clock;
     private final TransactionSynchronizationRegistry transactions;
 
-    public Scopes(Jdbc jdbc, ProjectRepository projects, Clock clock, TransactionSynchronizationRegistry transactions) {
-        this.jdbc = jdbc;
+    public Scopes(SessionRepository sessions, ProjectRepository projects, Clock clock,
+            TransactionSynchronizationRegistry transactions) {
+        this.sessions = sessions;
         this.projects = projects;
         this.clock = clock;
         this.transactions = transactions;
@@ -154,18 +155,7 @@ public class Scopes {
         if (!SESSION_KEY.matcher(key).matches()) {
             throw invalidSessionKey();
         }
-        Optional<Long> written = jdbc.one("""
-                insert into session as s (tenant, project_id, session_key, kind, client_name, status, connected_at,
-                                          last_heartbeat_at)
-                values (?, ?, ?, ?, ?, 'connected', ?, ?)
-                on conflict (tenant, session_key) do update set
-                    last_heartbeat_at = excluded.last_heartbeat_at, status = 'connected', disconnected_at = null,
-                    project_id = coalesce(excluded.project_id, s.project_id)
-                where s.last_heartbeat_at <= excluded.last_heartbeat_at - interval '5 seconds'
-                   or s.status <> 'connected'
-                   or (excluded.project_id is not null and s.project_id is distinct from excluded.project_id)
-                returning id""", rs -> rs.getLong(1), tenant, projectId, key, kind, clientName, now, now);
-        return written.orElseGet(() -> jdbc.one("select id from session where tenant = ? and session_key = ?",
-                rs -> rs.getLong(1), tenant, key).orElseThrow());
+        Optional<Long> written = sessions.heartbeat(tenant, projectId, key, kind, clientName, now);
+        return written.orElseGet(() -> sessions.id(tenant, key).orElseThrow());
     }
 }

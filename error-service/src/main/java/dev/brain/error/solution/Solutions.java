@@ -1,22 +1,24 @@
 package dev.brain.error.solution;
 
+import static dev.brain.tenancy.BadInput.invalid;
+
 import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
-import dev.brain.db.Jdbc;
 import dev.brain.error.config.ErrorConfig;
 import dev.brain.error.intake.InputNormalizer;
 import dev.brain.error.intake.Redactor;
 import dev.brain.error.outbox.Node;
 import dev.brain.error.outbox.Outbox;
 import dev.brain.error.prevention.RemovedLines;
-import dev.brain.error.report.ErrorRows;
-import dev.brain.error.report.SolutionRows;
+import dev.brain.error.report.repository.ErrorRows;
+import dev.brain.error.report.repository.SolutionRows;
 import dev.brain.error.session.CallScope;
 import dev.brain.error.session.Scopes;
+import dev.brain.error.solution.repository.SolutionRepository;
 import dev.brain.grpc.v1.ErrorRecord;
 import dev.brain.grpc.v1.RateSolutionRequest;
 import dev.brain.grpc.v1.RateSolutionResponse;
@@ -49,17 +51,10 @@ public class Solutions {
      * 0.5^(age_days/half-life). Two parameters: now and the half-life in days.
      */
     public static String confidenceSql(String success, String failure, String partial, String lastUsed) {
-        String n = "(%s + %s + %s)".formatted(success, failure, partial);
-        String p = "((%s + 0.5 * %s)::float8 / %s)".formatted(success, partial, n);
-        return """
-                (case when %2$s = 0 then 0 else
-                   (%1$s + 1.96 ^ 2 / (2.0 * %2$s) - 1.96 * sqrt((%1$s * (1 - %1$s) + 1.96 ^ 2 / (4.0 * %2$s)) / %2$s))
-                   / (1 + 1.96 ^ 2 / %2$s) end)
-                * 0.5 ^ (greatest(0, extract(epoch from (?::timestamptz - %3$s)) / 86400.0) / ?)"""
-                .formatted(p, n, lastUsed);
+        return SolutionRepository.confidenceSql(success, failure, partial, lastUsed);
     }
 
-    private final Jdbc jdbc;
+    private final SolutionRepository repository;
     private final Scopes scopes;
     private final ErrorRows errors;
     private final SolutionRows solutions;
@@ -67,9 +62,9 @@ public class Solutions {
     private final CrossProject crossProject;
     private final ErrorConfig config;
 
-    public Solutions(Jdbc jdbc, Scopes scopes, ErrorRows errors, SolutionRows solutions, Outbox outbox,
-            CrossProject crossProject, ErrorConfig config) {
-        this.jdbc = jdbc;
+    public Solutions(SolutionRepository repository, Scopes scopes, ErrorRows errors, SolutionRows solutions,
+            Outbox outbox, CrossProject crossProject, ErrorConfig config) {
+        this.repository = repository;
         this.scopes = scopes;
         this.errors = errors;
         this.solutions = solutions;
@@ -101,8 +96,7 @@ public class Solutions {
         CallScope scope = scopes.forWrite(r.getScope());
         ErrorRecord error = errors.require(scope.tenant(), r.getErrorId(), "error_id");
         Long[] moduleIds = r.getModuleIdsList().toArray(Long[]::new);
-        if (moduleIds.length > 0 && jdbc.count("select count(*) from code_module where tenant = ? and id = any(?)",
-                scope.tenant(), moduleIds) != moduleIds.length) {
+        if (moduleIds.length > 0 && repository.countModules(scope.tenant(), moduleIds) != moduleIds.length) {
             throw Status.NOT_FOUND.withDescription("module_ids: unknown module").asRuntimeException();
         }
         String description = text(r.getDescription());
@@ -110,15 +104,10 @@ public class Solutions {
         String codeAfter = text(r.getCodeAfter());
         String diff = text(r.getDiff());
         OffsetDateTime now = scope.now();
-        long solutionId = jdbc.one("""
-                insert into solution (tenant, project_id, title, description, steps, code_before, code_after, diff,
-                                      removed_line_hashes, module_ids, success_count, last_used_at, created_session_id,
-                                      created_at, updated_at, change_key)
-                values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?) returning id""", rs -> rs.getLong(1),
-                scope.tenant(), scope.projectId(), Redactor.redact(title), description,
+        long solutionId = repository.insertReported(scope.tenant(), scope.projectId(), Redactor.redact(title), description,
                 r.getStepsList().stream().map(s -> Redactor.redact(InputNormalizer.clean(s))).toArray(String[]::new),
-                codeBefore, codeAfter, diff, RemovedLines.hashes(diff, codeBefore, codeAfter), moduleIds, now,
-                scope.sessionId(), now, now, DiffLines.key(diff)).orElseThrow();
+                codeBefore, codeAfter, diff, RemovedLines.hashes(diff, codeBefore, codeAfter), moduleIds,
+                scope.sessionId(), now, DiffLines.key(diff));
         recordOutcome(scope, error, solutionId, SolutionOutcome.SOLUTION_OUTCOME_SUCCESS, null, false);
         String solutionTitle = Redactor.redact(title);
         for (Long module : moduleIds) {
@@ -129,8 +118,7 @@ public class Solutions {
         SolutionForError linked = solutions.linked(scope.tenant(), error.getId(), solutionId).orElseThrow();
         ReportSolutionResponse.Builder response = ReportSolutionResponse.newBuilder()
                 .setSolution(linked.getSolution()).setLink(linked.getLink());
-        Long[] others = jdbc.list("select id from error where tenant = ? and fingerprint = ? and project_id <> ?"
-                + " order by id", rs -> rs.getLong(1), scope.tenant(), error.getFingerprint(), error.getProjectId())
+        Long[] others = repository.errorsInOtherProjects(scope.tenant(), error.getFingerprint(), error.getProjectId())
                 .toArray(Long[]::new);
         response.addAllCrossProjectErrors(errors.byIds(scope.tenant(), others));
         return response.build();
@@ -146,8 +134,7 @@ public class Solutions {
         if (r.getSolutionId() <= 0) {
             throw invalid("solution_id is required");
         }
-        if (jdbc.count("select count(*) from solution where tenant = ? and id = ?", scope.tenant(),
-                r.getSolutionId()) == 0) {
+        if (!repository.exists(scope.tenant(), r.getSolutionId())) {
             throw Status.NOT_FOUND.withDescription("solution_id " + r.getSolutionId() + ": no such solution")
                     .asRuntimeException();
         }
@@ -171,41 +158,13 @@ public class Solutions {
         int f = o.equals("failure") ? 1 : 0;
         int p = o.equals("partial") ? 1 : 0;
         int seen = observed ? s : 0;
-        jdbc.update("""
-                insert into error_solution as es (error_id, solution_id, tenant, success_count, failure_count,
-                                                  partial_count, observed_success_count, last_outcome, last_applied_at,
-                                                  created_at)
-                values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                on conflict (error_id, solution_id) do update set
-                    success_count = es.success_count + excluded.success_count,
-                    failure_count = es.failure_count + excluded.failure_count,
-                    partial_count = es.partial_count + excluded.partial_count,
-                    observed_success_count = es.observed_success_count + excluded.observed_success_count,
-                    last_outcome = excluded.last_outcome, last_applied_at = excluded.last_applied_at""",
-                error.getId(), solutionId, scope.tenant(), s, f, p, seen, o, now, now);
-        jdbc.update("""
-                insert into solution_outcome (tenant, project_id, error_id, solution_id, outcome, session_id, notes,
-                                              applied_at, observed) values (?, ?, ?, ?, ?, ?, ?, ?, ?)""",
-                scope.tenant(), error.getProjectId(), error.getId(), solutionId, o, scope.sessionId(), notes, now,
-                observed);
-        double halfLife = config.learning().decayHalfLifeDays();
-        jdbc.update("update error_solution set confidence = "
-                + confidenceSql("success_count", "failure_count", "partial_count", "last_applied_at")
-                + " where error_id = ? and solution_id = ?", now, halfLife,
-                error.getId(), solutionId);
-        jdbc.update("update solution set success_count = success_count + ?, failure_count = failure_count + ?,"
-                + " partial_count = partial_count + ?, observed_success_count = observed_success_count + ?,"
-                + " last_used_at = ?, updated_at = ? where id = ?", s, f, p, seen, now, now, solutionId);
-        jdbc.update("update solution set confidence = "
-                + confidenceSql("success_count", "failure_count", "partial_count", "last_used_at")
-                + " where id = ?", now, halfLife, solutionId);
-        String title = jdbc.one("select title from solution where id = ?", rs -> rs.getString(1), solutionId)
-                .orElseThrow();
+        repository.recordOutcome(scope.tenant(), error.getProjectId(), error.getId(), solutionId, o, s, f, p, seen,
+                scope.sessionId(), notes, observed, config.learning().decayHalfLifeDays(), now);
+        String title = repository.title(solutionId).orElseThrow();
         Node solutionNode = Node.solution(solutionId, title);
         Node errorNode = Node.error(error.getId(), error.getErrorType(), error.getMessageTemplate());
         if (s == 1) {
-            jdbc.update("update error set resolved = true, resolved_at = coalesce(resolved_at, ?) where id = ?", now,
-                    error.getId());
+            repository.resolve(error.getId(), now);
             outbox.strengthen(scope.tenant(), scope.project() != null ? scope.project() : error.getProject(), "solves",
                     solutionNode, errorNode, java.util.Map.of("outcome", "success"), now);
         } else if (f == 1) {
@@ -222,14 +181,10 @@ public class Solutions {
     public long recordObservedFix(CallScope scope, ErrorRecord error, String title, String description, String diff) {
         OffsetDateTime now = scope.now();
         String redactedDiff = Redactor.redact(diff);
-        long solutionId = jdbc.one("""
-                insert into solution (tenant, project_id, title, description, diff, removed_line_hashes, last_used_at,
-                                      created_session_id, created_at, updated_at, source, change_key)
-                values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'observed', ?) returning id""", rs -> rs.getLong(1),
-                scope.tenant(), scope.projectId(), Redactor.redact(InputNormalizer.clean(title)),
-                Redactor.redact(InputNormalizer.clean(description)), redactedDiff,
-                RemovedLines.hashes(redactedDiff, null, null), now, scope.sessionId(), now, now,
-                DiffLines.key(redactedDiff)).orElseThrow();
+        long solutionId = repository.insertObserved(scope.tenant(), scope.projectId(),
+                Redactor.redact(InputNormalizer.clean(title)), Redactor.redact(InputNormalizer.clean(description)),
+                redactedDiff, RemovedLines.hashes(redactedDiff, null, null), scope.sessionId(), now,
+                DiffLines.key(redactedDiff));
         recordOutcome(scope, error, solutionId, SolutionOutcome.SOLUTION_OUTCOME_SUCCESS, null, true);
         crossProject.link(scope.tenant(), error.getFingerprint(), now);
         return solutionId;
@@ -242,12 +197,9 @@ public class Solutions {
 
     /** A failed attempt seen in a session's trail (source {@code observed}); its id. */
     public long recordObservedAttempt(CallScope scope, ErrorRecord error, String description, String reason) {
-        return jdbc.one("""
-                insert into solution_attempt (tenant, project_id, error_id, description, outcome, reason, session_id,
-                                              attempted_at, source) values (?, ?, ?, ?, 'failure', ?, ?, ?, 'observed')
-                returning id""", rs -> rs.getLong(1), scope.tenant(), error.getProjectId(), error.getId(),
+        return repository.insertObservedAttempt(scope.tenant(), error.getProjectId(), error.getId(),
                 Redactor.redact(InputNormalizer.clean(description)), Redactor.redact(InputNormalizer.clean(reason)),
-                scope.sessionId(), scope.now()).orElseThrow();
+                scope.sessionId(), scope.now());
     }
 
     /** The error's solution whose diff is the same fix ({@code change_key}), if it has one. */
@@ -255,16 +207,12 @@ public class Solutions {
         if (changeKey == null) {
             return java.util.Optional.empty();
         }
-        return jdbc.one("""
-                select s.id from error_solution es join solution s on s.id = es.solution_id
-                where es.tenant = ? and es.error_id = ? and s.change_key = ? order by s.id limit 1""",
-                rs -> rs.getLong(1), tenant, errorId, changeKey);
+        return repository.sameFix(tenant, errorId, changeKey);
     }
 
     /** The normalised change of a solution's diff (empty when it has none or is not the tenant's). */
     public java.util.Set<String> changeOf(String tenant, long solutionId) {
-        return jdbc.one("select diff from solution where tenant = ? and id = ?", rs -> rs.getString(1), tenant,
-                solutionId).map(DiffLines::normalised).orElse(java.util.Set.of());
+        return repository.diff(tenant, solutionId).map(DiffLines::normalised).orElse(java.util.Set.of());
     }
 
     public ReportAttemptResponse reportAttempt(ReportAttemptRequest r) {
@@ -283,11 +231,8 @@ public class Solutions {
         CallScope scope = scopes.forCall(r.getScope());
         ErrorRecord error = errors.require(scope.tenant(), r.getErrorId(), "error_id");
         String o = outcome == SolutionOutcome.SOLUTION_OUTCOME_FAILURE ? "failure" : "partial";
-        long id = jdbc.one("""
-                insert into solution_attempt (tenant, project_id, error_id, description, outcome, reason, session_id,
-                                              attempted_at) values (?, ?, ?, ?, ?, ?, ?, ?) returning id""",
-                rs -> rs.getLong(1), scope.tenant(), error.getProjectId(), error.getId(), Redactor.redact(description),
-                o, text(r.getReason()), scope.sessionId(), scope.now()).orElseThrow();
+        long id = repository.insertAttempt(scope.tenant(), error.getProjectId(), error.getId(),
+                Redactor.redact(description), o, text(r.getReason()), scope.sessionId(), scope.now());
         SolutionAttempt attempt = solutions.attempts(scope.tenant(), error.getId()).stream().filter(a -> a.getId() == id)
                 .findFirst().orElseThrow();
         return ReportAttemptResponse.newBuilder().setAttempt(attempt)
@@ -296,10 +241,7 @@ public class Solutions {
 
     /** Attempts plus failure outcomes of the error (antipattern input, §8 phase 6). */
     public long failedTotal(String tenant, long errorId) {
-        return jdbc.count("""
-                select (select count(*) from solution_attempt where tenant = ? and error_id = ?)
-                     + (select count(*) from solution_outcome where tenant = ? and error_id = ? and outcome = 'failure')""",
-                tenant, errorId, tenant, errorId);
+        return repository.failedTotal(tenant, errorId);
     }
 
     private static String text(String s) {
@@ -315,7 +257,4 @@ public class Solutions {
         }
     }
 
-    private static RuntimeException invalid(String description) {
-        return Status.INVALID_ARGUMENT.withDescription(description).asRuntimeException();
-    }
 }

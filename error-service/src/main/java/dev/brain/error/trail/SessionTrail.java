@@ -1,5 +1,7 @@
 package dev.brain.error.trail;
 
+import static dev.brain.tenancy.BadInput.invalid;
+
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -11,8 +13,8 @@ import jakarta.transaction.Transactional;
 import dev.brain.error.intake.InputNormalizer;
 import dev.brain.error.intake.Redactor;
 import dev.brain.error.report.ErrorReporting;
-import dev.brain.error.report.ErrorRows;
-import dev.brain.error.report.SolutionRows;
+import dev.brain.error.report.repository.ErrorRows;
+import dev.brain.error.report.repository.SolutionRows;
 import dev.brain.error.session.CallScope;
 import dev.brain.error.session.Scopes;
 import dev.brain.error.solution.DiffLines;
@@ -29,7 +31,6 @@ import dev.brain.grpc.v1.RecordToolUseResponse;
 import dev.brain.grpc.v1.ReportErrorRequest;
 import dev.brain.grpc.v1.ReportErrorResponse;
 import dev.brain.grpc.v1.SolutionOutcome;
-import io.grpc.Status;
 
 /**
  * A Claude Code session's trail and what Brain learns from it (docs/errors.md "Session trail"), each event in one
@@ -330,7 +331,4 @@ public class SessionTrail {
         return s.length() <= max ? s : s.substring(0, max - 1) + "…";
     }
 
-    private static RuntimeException invalid(String description) {
-        return Status.INVALID_ARGUMENT.withDescription(description).asRuntimeException();
-    }
 }

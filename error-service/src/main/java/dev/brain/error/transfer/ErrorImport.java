@@ -1,5 +1,7 @@
 package dev.brain.error.transfer;
 
+import static dev.brain.tenancy.BadInput.invalid;
+
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -160,10 +162,6 @@ public class ErrorImport {
         if (h.path("version").asInt(-1) != ErrorExport.VERSION) {
             throw invalid("line " + number + ": version: only version " + ErrorExport.VERSION + " is known");
         }
-    }
-
-    static StatusRuntimeException invalid(String description) {
-        return Status.INVALID_ARGUMENT.withDescription(description).asRuntimeException();
     }
 
     /** An id of the file resolved in the database: {@code skipped} when it is an existing record that was kept. */

@@ -8,6 +8,7 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
+import dev.brain.error.report.repository.CandidateRepository;
 import dev.brain.error.support.Corpus;
 import dev.brain.error.support.ErrorServiceTestBase;
 import io.quarkus.test.junit.QuarkusTest;
@@ -56,7 +57,7 @@ class CoverDensityRankTest extends ErrorServiceTestBase {
                              || setweight(to_tsvector('simple', c), 'C') || setweight(to_tsvector('simple', d), 'D') as v
                       from unnest(?::text[], ?::text[], ?::text[], ?::text[]) x(a, b, c, d)) v
                 cross join unnest(?::text[]) qt(t)
-                cross join lateral (%s) q""".formatted(Matcher.lexemeQuery("|").replace("?", "qt.t")),
+                cross join lateral (%s) q""".formatted(CandidateRepository.lexemeQuery("|").replace("?", "qt.t")),
                 rs -> new Ranked(rs.getString(1), Set.copyOf(List.of((String[]) rs.getArray(2).getArray())),
                         rs.getFloat(3)),
                 a, b, c, d, queries);

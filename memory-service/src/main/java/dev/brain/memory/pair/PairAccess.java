@@ -1,5 +1,7 @@
 package dev.brain.memory.pair;
 
+import static dev.brain.tenancy.BadInput.invalid;
+
 import java.util.regex.Pattern;
 
 import dev.brain.grpc.v1.Pair;
@@ -58,7 +60,4 @@ public final class PairAccess {
         return colon < 0 ? userId : userId.substring(0, colon);
     }
 
-    private static RuntimeException invalid(String description) {
-        return Status.INVALID_ARGUMENT.withDescription(description).asRuntimeException();
-    }
 }

@@ -1,5 +1,7 @@
 package dev.brain.memory.synapse;
 
+import java.util.List;
+
 /** Which way a walk may traverse a synapse (memory.md §2.4, Decision "direction"). */
 public enum Direction {
     /** source → target only. */
@@ -15,5 +17,17 @@ public enum Direction {
 
     public boolean backward() {
         return this != OUT;
+    }
+
+    /**
+     * The ends a walk leaves a node by, in the order the synapse pages answer them: true = the node is the source
+     * (forward first).
+     */
+    public List<Boolean> sides() {
+        return switch (this) {
+            case OUT -> List.of(true);
+            case IN -> List.of(false);
+            case BOTH -> List.of(true, false);
+        };
     }
 }

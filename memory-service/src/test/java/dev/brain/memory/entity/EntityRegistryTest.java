@@ -78,9 +78,9 @@ class EntityRegistryTest {
         Pair pair = LongTermFixtures.pair(LongTermFixtures.newTenant("ent"));
         registry.resolve(pair.getUserId(), pair.getAgentId(), List.of("a", "b", "c"), "names");
         EntityRegistry.Page page = registry.list(pair.getUserId(), pair.getAgentId(), 2, 0);
-        assertThat(page.entities()).extracting(EntityRegistry.Entity::name).containsExactly("a", "b");
+        assertThat(page.entities()).extracting(Entity::name).containsExactly("a", "b");
         EntityRegistry.Page rest = registry.list(pair.getUserId(), pair.getAgentId(), 2, page.nextAfterId());
-        assertThat(rest.entities()).extracting(EntityRegistry.Entity::name).containsExactly("c");
+        assertThat(rest.entities()).extracting(Entity::name).containsExactly("c");
         assertThat(rest.nextAfterId()).isZero();
         assertThatThrownBy(() -> registry.resolve(pair.getUserId(), pair.getAgentId(), List.of("x", "  "), "names"))
                 .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {

@@ -45,7 +45,6 @@ import dev.brain.research.clients.MemoryServices;
 import dev.brain.research.config.ResearchConfig;
 import dev.brain.research.insight.Insight;
 import dev.brain.research.insight.InsightDraft;
-import dev.brain.research.insight.InsightRepository;
 import dev.brain.research.insight.InsightStore;
 import dev.brain.research.insight.InsightStore.Stored;
 import dev.brain.research.insight.Priority;
@@ -60,6 +59,7 @@ import dev.brain.research.insight.analysis.SynergyAnalysis;
 import dev.brain.research.insight.analysis.TemplateAnalysis;
 import dev.brain.research.insight.analysis.TrendAnalysis;
 import dev.brain.research.insight.analysis.Weeks;
+import dev.brain.research.insight.repository.InsightRepository;
 import io.grpc.StatusRuntimeException;
 import io.quarkus.logging.Log;
 

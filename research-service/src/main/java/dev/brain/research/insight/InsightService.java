@@ -1,5 +1,7 @@
 package dev.brain.research.insight;
 
+import static dev.brain.tenancy.BadInput.invalid;
+
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -16,6 +18,7 @@ import dev.brain.grpc.v1.Suggestion;
 import dev.brain.research.clients.MemoryServices;
 import dev.brain.research.config.ResearchConfig;
 import dev.brain.research.insight.analysis.AnalysisSettings;
+import dev.brain.research.insight.repository.InsightRepository;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.quarkus.logging.Log;
@@ -170,7 +173,4 @@ public class InsightService {
         return trends.compute(tenant, ids, windowDays == 0 ? s.trendWindowDays() : windowDays, names, s);
     }
 
-    private static StatusRuntimeException invalid(String description) {
-        return Status.INVALID_ARGUMENT.withDescription(description).asRuntimeException();
-    }
 }

@@ -11,6 +11,7 @@ import java.util.Objects;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.brain.research.config.ResearchConfig;
+import dev.brain.research.insight.repository.InsightRepository;
 
 /**
  * Stores what the analyzers found (research.md §1.1): a draft whose dedup key already exists among the tenant's

@@ -9,6 +9,7 @@ import java.util.Set;
 
 import dev.brain.grpc.v1.Suggestion;
 import dev.brain.grpc.v1.SuggestionKind;
+import dev.brain.research.insight.repository.InsightRepository;
 
 /**
  * How {@code Suggest} ranks active insights (research.md §1.2): {@code score = 0.7·similarity + 0.3·priority}, with

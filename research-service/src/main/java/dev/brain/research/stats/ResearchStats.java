@@ -4,21 +4,20 @@ import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.brain.db.Jdbc;
-import dev.brain.tenancy.TenantRowCounts;
+import dev.brain.research.stats.repository.ResearchStatsRepository;
 
-/** What schema research holds for a tenant: live row counts per table. */
+/** What schema research holds for a tenant: live row counts per table, counted by {@link ResearchStatsRepository}. */
 @ApplicationScoped
 public class ResearchStats {
 
-    private final Jdbc jdbc;
+    private final ResearchStatsRepository repository;
 
-    public ResearchStats(Jdbc jdbc) {
-        this.jdbc = jdbc;
+    public ResearchStats(ResearchStatsRepository repository) {
+        this.repository = repository;
     }
 
     /** The tenant's rows per table of schema research. */
     public Map<String, Long> rowCounts(String tenant) {
-        return jdbc.withConnection(c -> TenantRowCounts.count(c, "research", tenant));
+        return repository.rowCounts(tenant);
     }
 }

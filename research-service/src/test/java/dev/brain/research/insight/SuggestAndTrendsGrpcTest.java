@@ -36,6 +36,7 @@ import dev.brain.grpc.v1.TrendDirection;
 import dev.brain.grpc.v1.TrendsRequest;
 import dev.brain.grpc.v1.TrendsResponse;
 import dev.brain.research.clients.MemoryServices;
+import dev.brain.research.insight.repository.InsightRepository;
 import dev.brain.research.support.ServiceDoubles;
 import dev.brain.research.support.ServiceDoublesResource;
 import dev.brain.testing.GrpcTestBase;

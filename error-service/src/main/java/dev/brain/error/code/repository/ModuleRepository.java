@@ -13,7 +13,7 @@ import dev.brain.db.Jdbc;
 import dev.brain.error.code.analysis.ModuleDraft;
 import dev.brain.error.code.mapping.ModuleMapper;
 import dev.brain.error.config.ErrorConfig;
-import dev.brain.error.solution.Solutions;
+import dev.brain.error.solution.repository.SolutionRepository;
 import dev.brain.grpc.v1.CodeModule;
 import dev.brain.grpc.v1.ModuleSimilarity;
 import dev.brain.grpc.v1.ModuleUsage;
@@ -229,7 +229,8 @@ public class ModuleRepository {
      */
     public int recomputeConfidence(String tenant, Long moduleId, OffsetDateTime now) {
         double halfLife = config.learning().decayHalfLifeDays();
-        String wilson = Solutions.confidenceSql("u.success", "u.failure", "0", "coalesce(m.last_used_at, ?::timestamptz)");
+        String wilson = SolutionRepository.confidenceSql("u.success", "u.failure", "0",
+                "coalesce(m.last_used_at, ?::timestamptz)");
         String expression = "case when u.success + u.failure = 0 then m.reusability_score else 0.4 * m.reusability_score"
                 + " + 0.6 * " + wilson + " end";
         return jdbc.update("""

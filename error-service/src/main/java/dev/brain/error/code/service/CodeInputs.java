@@ -1,9 +1,8 @@
 package dev.brain.error.code.service;
 
-import java.nio.charset.StandardCharsets;
+import static dev.brain.tenancy.BadInput.invalid;
 
-import io.grpc.Status;
-import io.grpc.StatusRuntimeException;
+import java.nio.charset.StandardCharsets;
 
 /** The limits of code intelligence's fields (error-code.md §15); a bad field is INVALID_ARGUMENT naming it. */
 final class CodeInputs {
@@ -19,10 +18,6 @@ final class CodeInputs {
     static final int MAX_ADAPTATION = 500;
 
     private CodeInputs() {
-    }
-
-    static StatusRuntimeException invalid(String field, String rule) {
-        return Status.INVALID_ARGUMENT.withDescription(field + ": " + rule).asRuntimeException();
     }
 
     static String source(String source) {

@@ -30,6 +30,7 @@ import dev.brain.grpc.v1.FindReusableResponse;
 import dev.brain.grpc.v1.ReusableHit;
 import dev.brain.grpc.v1.SearchFootprint;
 import dev.brain.grpc.v1.SimilarModule;
+import dev.brain.tenancy.BadInput;
 import dev.brain.tenancy.Tenancy;
 
 /**
@@ -81,7 +82,7 @@ public class CodeSearch {
         switch (r.getProjectScope()) {
             case PROJECT_SCOPE_FILTER_OWN -> {
                 if (scope.project() == null) {
-                    throw CodeInputs.invalid("scope.project", "required with project_scope OWN");
+                    throw BadInput.invalid("scope.project", "required with project_scope OWN");
                 }
                 filter.append(" and m.project_id = ?");
                 params.add(scope.projectId() == null ? -1L : scope.projectId());
@@ -89,7 +90,7 @@ public class CodeSearch {
             }
             case PROJECT_SCOPE_FILTER_OTHER -> {
                 if (scope.project() == null) {
-                    throw CodeInputs.invalid("scope.project", "required with project_scope OTHER");
+                    throw BadInput.invalid("scope.project", "required with project_scope OTHER");
                 }
                 filter.append(" and m.project_id <> ?");
                 params.add(scope.projectId() == null ? -1L : scope.projectId());

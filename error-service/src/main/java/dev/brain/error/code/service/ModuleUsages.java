@@ -22,6 +22,7 @@ import dev.brain.grpc.v1.ReportModuleUsageRequest;
 import dev.brain.grpc.v1.ReportModuleUsageResponse;
 import dev.brain.grpc.v1.UpdateUsageOutcomeRequest;
 import dev.brain.grpc.v1.UpdateUsageOutcomeResponse;
+import dev.brain.tenancy.BadInput;
 import io.grpc.Status;
 
 /**
@@ -55,15 +56,15 @@ public class ModuleUsages {
         String filePath = CodeInputs.filePath(r.getFilePath(), true);
         String usageType = ModuleMapper.column(r.getUsageType());
         if (usageType == null) {
-            throw CodeInputs.invalid("usage_type", "required: EXACT, ADAPTED or PATTERN_BASED");
+            throw BadInput.invalid("usage_type", "required: EXACT, ADAPTED or PATTERN_BASED");
         }
         if (r.getAdaptationsCount() > CodeInputs.MAX_ADAPTATIONS) {
-            throw CodeInputs.invalid("adaptations", "at most " + CodeInputs.MAX_ADAPTATIONS);
+            throw BadInput.invalid("adaptations", "at most " + CodeInputs.MAX_ADAPTATIONS);
         }
         List<String> adaptations = new ArrayList<>();
         for (String a : r.getAdaptationsList()) {
             if (a.codePointCount(0, a.length()) > CodeInputs.MAX_ADAPTATION) {
-                throw CodeInputs.invalid("adaptations", "each at most " + CodeInputs.MAX_ADAPTATION + " characters");
+                throw BadInput.invalid("adaptations", "each at most " + CodeInputs.MAX_ADAPTATION + " characters");
             }
             adaptations.add(a.strip());
         }

@@ -1,5 +1,7 @@
 package dev.brain.error.project.service;
 
+import static dev.brain.tenancy.BadInput.invalid;
+
 import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -10,7 +12,6 @@ import jakarta.transaction.Transactional;
 
 import dev.brain.error.project.Project;
 import dev.brain.error.project.repository.ProjectRepository;
-import io.grpc.Status;
 
 /** Projects of a tenant: created on first use by name, listed per tenant. */
 @ApplicationScoped
@@ -55,7 +56,4 @@ public class ProjectService {
         return projects.listByTenant(tenant);
     }
 
-    private static RuntimeException invalid(String description) {
-        return Status.INVALID_ARGUMENT.withDescription(description).asRuntimeException();
-    }
 }

@@ -7,7 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.stream.DoubleStream;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -15,8 +14,8 @@ import jakarta.transaction.Transactional;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.brain.db.Jdbc;
 import dev.brain.db.PgVector;
+import dev.brain.memory.admin.calibration.repository.CalibrationRepository;
 import dev.brain.memory.config.MemoryConfig;
 import dev.brain.memory.embedding.service.Embedder;
 import dev.brain.memory.longterm.vectors.TextVectors;
@@ -47,19 +46,16 @@ public class Calibration {
             boolean lowSample, Map<String, Double> current, Map<String, Double> suggestions, OffsetDateTime createdAt) {
     }
 
-    /** Cosines streamed per round trip (a calibration reads up to {@value #MAX_SAMPLE_PAIRS}). */
-    static final int FETCH_SIZE = 10_000;
-
-    private final Jdbc jdbc;
+    private final CalibrationRepository repository;
     private final MemoryConfig config;
     private final TextVectors vectors;
     private final Embedder embedder;
     private final ObjectMapper json;
     private final Clock clock;
 
-    public Calibration(Jdbc jdbc, MemoryConfig config, TextVectors vectors, Embedder embedder, ObjectMapper json,
-            Clock clock) {
-        this.jdbc = jdbc;
+    public Calibration(CalibrationRepository repository, MemoryConfig config, TextVectors vectors, Embedder embedder,
+            ObjectMapper json, Clock clock) {
+        this.repository = repository;
         this.config = config;
         this.vectors = vectors;
         this.embedder = embedder;
@@ -92,10 +88,11 @@ public class Calibration {
             throw Status.INVALID_ARGUMENT.withDescription("sample_pairs: must be 0.." + MAX_SAMPLE_PAIRS)
                     .asRuntimeException();
         }
-        List<Long> ids = jdbc.list("select id from long_term_node where user_id = ? and agent_id = ? order by id",
-                rs -> rs.getLong(1), userId, agentId);
+        List<Long> ids = repository.nodeIds(userId, agentId);
         double[] nodeNode = nodeNodeCosines(userId, agentId, ids, sample, seed == null ? new Random() : new Random(seed));
-        List<String> texts = answers.isEmpty() ? storedAnswers(userId, agentId) : answers;
+        List<String> texts = answers.isEmpty()
+                ? repository.storedAnswers(userId, agentId, config.calibration().answerCount())
+                : answers;
         double[] answerNode = answerNodeCosines(userId, agentId, texts);
         CosineStats nn = CosineStats.of(nodeNode);
         CosineStats an = CosineStats.of(answerNode);
@@ -115,9 +112,8 @@ public class Calibration {
         report.set("answer_node", json.valueToTree(an));
         report.set("current", json.valueToTree(current));
         report.set("suggestions", json.valueToTree(suggested));
-        long id = jdbc.one("insert into calibration (user_id, agent_id, model, dimension, report, created_at)"
-                + " values (?, ?, ?, ?, ?::jsonb, ?) returning id", rs -> rs.getLong(1), userId, agentId,
-                embedder.model(), embedder.dimension(), report.toString(), now).orElseThrow();
+        long id = repository.insertReport(userId, agentId, embedder.model(), embedder.dimension(), report.toString(),
+                now);
         return new Report(id, embedder.model(), embedder.dimension(), nn, an, low, current, suggested, now);
     }
 
@@ -131,11 +127,8 @@ public class Calibration {
         if (all == 0 || sample == 0) {
             return new double[0];
         }
-        String pairFilter = "a.user_id = ? and a.agent_id = ? and b.user_id = ? and b.agent_id = ?";
         if (all <= sample) {
-            return cosines("select 1 - (a.embedding <=> b.embedding) from long_term_node_embedding a"
-                    + " join long_term_node_embedding b on a.node_id < b.node_id where " + pairFilter,
-                    userId, agentId, userId, agentId);
+            return repository.allPairCosines(userId, agentId);
         }
         Long[] from = new Long[sample];
         Long[] to = new Long[sample];
@@ -148,16 +141,7 @@ public class Calibration {
             from[k] = ids.get(i);
             to[k] = ids.get(j);
         }
-        return cosines("select 1 - (a.embedding <=> b.embedding) from unnest(?::bigint[], ?::bigint[]) p(x, y)"
-                + " join long_term_node_embedding a on a.node_id = p.x"
-                + " join long_term_node_embedding b on b.node_id = p.y"
-                + " where " + pairFilter, from, to, userId, agentId, userId, agentId);
-    }
-
-    private List<String> storedAnswers(String userId, String agentId) {
-        return jdbc.list("select answer_text from usage_decision where user_id = ?"
-                + " and agent_id = ? and answer_text ~ '\\S' order by created_at desc limit ?", rs -> rs.getString(1),
-                userId, agentId, config.calibration().answerCount());
+        return repository.pairCosines(userId, agentId, from, to);
     }
 
     private double[] answerNodeCosines(String userId, String agentId, List<String> answers) {
@@ -170,17 +154,6 @@ public class Calibration {
                 literals.add(PgVector.literal(v));
             }
         }
-        return cosines("select 1 - (e.embedding <=> q.v::vector) from unnest(?::text[]) q(v) cross join"
-                + " long_term_node n join long_term_node_embedding e on e.node_id = n.id and e.user_id = n.user_id"
-                + " and e.agent_id = n.agent_id"
-                + " where n.user_id = ? and n.agent_id = ? and n.active", literals.toArray(String[]::new), userId,
-                agentId);
-    }
-
-    /** The single column of {@code sql}, streamed {@value #FETCH_SIZE} rows at a time. */
-    private double[] cosines(String sql, Object... params) {
-        DoubleStream.Builder values = DoubleStream.builder();
-        jdbc.forEach(sql, FETCH_SIZE, s -> Jdbc.bind(s, params), rs -> values.add(rs.getDouble(1)));
-        return values.build().toArray();
+        return repository.answerNodeCosines(userId, agentId, literals.toArray(String[]::new));
     }
 }

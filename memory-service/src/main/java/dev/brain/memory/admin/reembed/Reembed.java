@@ -13,17 +13,17 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.brain.db.Jdbc;
-import dev.brain.memory.admin.reembed.ReembedRepository.NodeLayers;
-import dev.brain.memory.admin.reembed.ReembedRepository.Text;
+import dev.brain.memory.admin.reembed.repository.ReembedRepository;
+import dev.brain.memory.admin.reembed.repository.ReembedRepository.NodeLayers;
+import dev.brain.memory.admin.reembed.repository.ReembedRepository.Text;
 import dev.brain.memory.config.MemoryConfig;
 import dev.brain.memory.embedding.service.Embedder;
 import dev.brain.memory.jobs.JobRuns;
-import dev.brain.memory.log.PipelineLogLines;
+import dev.brain.memory.log.repository.PipelineLogLines;
 import dev.brain.memory.longterm.edges.EdgeRecompute;
-import dev.brain.memory.longterm.partition.PairLock;
-import dev.brain.memory.longterm.promotion.NodeWriteRepository;
+import dev.brain.memory.longterm.partition.repository.PairLock;
 import dev.brain.memory.longterm.promotion.Trigger1;
+import dev.brain.memory.longterm.promotion.repository.NodeWriteRepository;
 import dev.brain.memory.longterm.vectors.TextVectors;
 import dev.brain.memory.pair.PairAccess.PairId;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -80,12 +80,12 @@ public class Reembed {
     private final PipelineLogLines log;
     private final MemoryConfig config;
     private final Embedder embedder;
-    private final Jdbc jdbc;
+    private final PairLock pairLock;
     private final Clock clock;
 
     public Reembed(ReembedRepository repository, TextVectors vectors, EdgeRecompute edgeRecompute, Trigger1 trigger1,
             NodeWriteRepository nodes, JobRuns runs, PipelineLogLines log, MemoryConfig config, Embedder embedder,
-            Jdbc jdbc, Clock clock) {
+            PairLock pairLock, Clock clock) {
         this.repository = repository;
         this.vectors = vectors;
         this.edgeRecompute = edgeRecompute;
@@ -95,7 +95,7 @@ public class Reembed {
         this.log = log;
         this.config = config;
         this.embedder = embedder;
-        this.jdbc = jdbc;
+        this.pairLock = pairLock;
         this.clock = clock;
     }
 
@@ -250,7 +250,7 @@ public class Reembed {
     }
 
     private void lock(PairId pair) {
-        PairLock.lock(jdbc, pair.userId(), pair.agentId());
+        pairLock.lock(pair.userId(), pair.agentId());
     }
 
     private void logLine(PairId pair, boolean rebuild, PairCounts c, long started) {

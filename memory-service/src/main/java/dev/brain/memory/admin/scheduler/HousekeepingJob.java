@@ -8,7 +8,7 @@ import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.brain.db.Jdbc;
+import dev.brain.memory.admin.repository.HousekeepingRepository;
 import dev.brain.memory.config.MemoryConfig;
 import dev.brain.memory.jobs.JobRuns;
 import dev.brain.memory.synapse.config.SynapseConfig;
@@ -29,14 +29,15 @@ public class HousekeepingJob {
     public static final String JOB = "HOUSEKEEPING";
 
     private final JobRuns runs;
-    private final Jdbc jdbc;
+    private final HousekeepingRepository tables;
     private final MemoryConfig config;
     private final SynapseConfig synapses;
     private final Clock clock;
 
-    public HousekeepingJob(JobRuns runs, Jdbc jdbc, MemoryConfig config, SynapseConfig synapses, Clock clock) {
+    public HousekeepingJob(JobRuns runs, HousekeepingRepository tables, MemoryConfig config, SynapseConfig synapses,
+            Clock clock) {
         this.runs = runs;
-        this.jdbc = jdbc;
+        this.tables = tables;
         this.config = config;
         this.synapses = synapses;
         this.clock = clock;
@@ -69,6 +70,6 @@ public class HousekeepingJob {
     }
 
     private long expire(String table, OffsetDateTime now, Duration retention) {
-        return jdbc.update("delete from " + table + " where created_at < ?", now.minus(retention));
+        return tables.deleteCreatedBefore(table, now.minus(retention));
     }
 }

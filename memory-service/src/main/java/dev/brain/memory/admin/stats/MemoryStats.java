@@ -1,43 +1,24 @@
 package dev.brain.memory.admin.stats;
 
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.brain.db.Jdbc;
+import dev.brain.memory.admin.stats.repository.MemoryStatsRepository;
 import dev.brain.tenancy.TenantRowCounts;
-import dev.brain.tenancy.TenantRowCounts.Sum;
 
 /**
  * What schema memory holds for a tenant (the admin {@code Stats}, the memory part of {@code brain status}): rows
- * per table, in table-name order, counted as {@link TenantRowCounts} counts every service's tables.
- *
- * <p>
- * The three pair tables that grow with the graph are read from {@code partition_stats}, the counts every
- * writer of nodes and edges maintains in its own transaction (promotion, Trigger 3, Reembed, DeleteNode; import
- * recounts its pairs; DeletePartition drops the row with the pair): a sum over the tenant's pairs, a range scan of
- * that table's primary key. Counting them row by row cannot stay inside the gateway's 2 s status deadline: at
- * 1.1M nodes the index range scans over nodes, vectors and edges took 2.2–3.1 s (heap fetches for every row where
- * the visibility map is not set), the sum 1.5 ms. {@code long_term_node_embedding} is {@code node_count}: a node
- * is written with its vector in one statement and its vector goes with it (foreign key, cascade).
+ * per table, in table-name order, counted by {@link MemoryStatsRepository} (the graph tables from
+ * {@code partition_stats}).
  */
 @ApplicationScoped
 public class MemoryStats {
 
-    /** Pair tables read from a {@code partition_stats} column (summed over the tenant's pairs). */
-    public static final Map<String, Sum> FROM_PARTITION_STATS = Map.of(
-            "long_term_node", new Sum("partition_stats", "node_count"),
-            "long_term_edge", new Sum("partition_stats", "edge_count"),
-            "long_term_node_embedding", new Sum("partition_stats", "node_count"));
+    private final MemoryStatsRepository repository;
 
-    private static final String SCHEMA = "memory";
-
-    private final Jdbc jdbc;
-
-    public MemoryStats(Jdbc jdbc) {
-        this.jdbc = jdbc;
+    public MemoryStats(MemoryStatsRepository repository) {
+        this.repository = repository;
     }
 
     /** The tenant's rows per table of schema memory (exact up to {@link TenantRowCounts#EXACT_UP_TO} each). */
@@ -47,11 +28,6 @@ public class MemoryStats {
 
     /** The tenant's rows per table, exact up to {@code exactUpTo} rows each, estimated beyond. */
     Map<String, Long> rowCounts(String tenant, long exactUpTo) {
-        return jdbc.withConnection(c -> TenantRowCounts.count(c, SCHEMA, tenant, FROM_PARTITION_STATS, exactUpTo));
-    }
-
-    /** The plan of the counting statement ({@code EXPLAIN}, one line per row), for tests. */
-    public static String explain(Connection connection, String tenant) throws SQLException {
-        return TenantRowCounts.explain(connection, SCHEMA, tenant, FROM_PARTITION_STATS);
+        return repository.rowCounts(tenant, exactUpTo);
     }
 }

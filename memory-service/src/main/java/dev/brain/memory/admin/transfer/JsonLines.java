@@ -1,11 +1,11 @@
 package dev.brain.memory.admin.transfer;
 
+import static dev.brain.tenancy.BadInput.invalid;
+
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-
-import io.grpc.Status;
 
 /**
  * Splits the data of one Import call into lines (lines may span messages) and enforces the call limits of
@@ -66,7 +66,4 @@ public final class JsonLines {
         current.reset();
     }
 
-    private static RuntimeException invalid(String description) {
-        return Status.INVALID_ARGUMENT.withDescription(description).asRuntimeException();
-    }
 }

@@ -23,16 +23,16 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.brain.db.Jdbc;
 import dev.brain.db.PgVector;
 import dev.brain.db.transfer.ImportRow;
 import dev.brain.db.transfer.ImportWriter;
 import dev.brain.db.transfer.OnConflict;
 import dev.brain.grpc.v1.Pair;
 import dev.brain.memory.admin.transfer.ImportLine.Problem;
+import dev.brain.memory.admin.transfer.repository.ImportRepository;
 import dev.brain.memory.embedding.service.Embedder;
 import dev.brain.memory.longterm.edges.EdgeRecompute;
-import dev.brain.memory.longterm.partition.PairLock;
+import dev.brain.memory.longterm.partition.repository.PairLock;
 import dev.brain.memory.longterm.vectors.TextVectors;
 import dev.brain.memory.longterm.weights.NodeWeights;
 import dev.brain.memory.pair.PairAccess;
@@ -76,7 +76,8 @@ public class MemoryImport {
     static final int MAX_CONTENT_BYTES = 64 * 1024;
     static final int MAX_METADATA_BYTES = 16 * 1024;
 
-    private final Jdbc jdbc;
+    private final ImportRepository repository;
+    private final PairLock pairLock;
     private final ObjectMapper json;
     private final Embedder embedder;
     private final TextVectors vectors;
@@ -84,9 +85,10 @@ public class MemoryImport {
     private final EdgeRecompute edgeRecompute;
     private final Clock clock;
 
-    public MemoryImport(Jdbc jdbc, ObjectMapper json, Embedder embedder, TextVectors vectors, NodeWeights weights,
-            EdgeRecompute edgeRecompute, Clock clock) {
-        this.jdbc = jdbc;
+    public MemoryImport(ImportRepository repository, PairLock pairLock, ObjectMapper json, Embedder embedder,
+            TextVectors vectors, NodeWeights weights, EdgeRecompute edgeRecompute, Clock clock) {
+        this.repository = repository;
+        this.pairLock = pairLock;
         this.json = json;
         this.embedder = embedder;
         this.vectors = vectors;
@@ -177,7 +179,7 @@ public class MemoryImport {
         Run(String tenant, Options options) {
             this.tenant = tenant;
             this.options = options;
-            this.writes = new ImportWriter(jdbc, options.onConflict());
+            this.writes = repository.writer(options.onConflict());
         }
 
         void line(ImportLine line) {
@@ -216,10 +218,7 @@ public class MemoryImport {
                             .set("frequency", frequency).set("active", active).set("created_at", created)
                             .set("reinforced_at", reinforced).set("decayed_at", n.time("decayed_at", null))
                             .set("reactivated_at", n.time("reactivated_at", null)))
-                    .ifPresent(id -> jdbc.update("insert into long_term_node_embedding (node_id, user_id, agent_id,"
-                            + " embedding) values (?, ?, ?, ?::vector)"
-                            + " on conflict (user_id, agent_id, node_id) do update set embedding = excluded.embedding",
-                            id, pair.userId(), pair.agentId(), common.embedding()));
+                    .ifPresent(id -> repository.writeNodeVector(id, pair.userId(), pair.agentId(), common.embedding()));
         }
 
         void edge(ImportLine e) {
@@ -250,8 +249,7 @@ public class MemoryImport {
             int layers = e.integer("layer_count", reasons.size(), 0, 4);
             long from = nodeInPair(pair, "from_key", fromKey);
             long to = nodeInPair(pair, "to_key", toKey);
-            Optional<Long> existing = jdbc.one("select id from long_term_edge where from_node_id = ? and to_node_id = ?",
-                    rs -> rs.getLong(1), from, to);
+            Optional<Long> existing = repository.edgeId(from, to);
             Optional<Long> written = writes.write("edge", existing, id -> alreadyExists("edge " + fromKey + " → " + toKey),
                     () -> inPair("long_term_edge", pair).key("from_node_id", from).key("to_node_id", to)
                             .set("raw_weight", raw).set("absolute_weight", absolute)
@@ -288,8 +286,7 @@ public class MemoryImport {
             Long hit = hitKey == null ? null : nodeId(pair, hitKey).orElse(null);
             int attempts = n.integer("attempts", 0, 0, Integer.MAX_VALUE);
             String lastError = n.text("last_error", 10_000, false);
-            Optional<Long> existing = jdbc.one("select id from short_term_entry where user_id = ? and agent_id = ?"
-                    + " and entry_key = ?", rs -> rs.getLong(1), pair.userId(), pair.agentId(), key);
+            Optional<Long> existing = repository.entryId(pair.userId(), pair.agentId(), key);
             writes.write("entry", existing, id -> alreadyExists("entry_key '" + key + "'"),
                     () -> common.into(inPair("short_term_entry", pair).key("entry_key", key), true)
                             .set("salience", salience).set("turn_id", turn).set("created_at", created)
@@ -322,9 +319,7 @@ public class MemoryImport {
                 throw invalid("context: a JSON object or null is required");
             }
             String contextJson = context == null || context.isNull() ? null : context.toString();
-            Optional<Long> existing = jdbc.one("select id from synapse where tenant = ? and source_type = ?"
-                    + " and source_id = ? and target_type = ? and target_id = ? and synapse_type = ?",
-                    rs -> rs.getLong(1), tenant, sourceType, sourceId, targetType, targetId, type);
+            Optional<Long> existing = repository.synapseId(tenant, sourceType, sourceId, targetType, targetId, type);
             writes.write("synapse", existing, id -> alreadyExists("synapse " + sourceType + ":" + sourceId + " -" + type
                     + "-> " + targetType + ":" + targetId),
                     () -> ImportRow.into("synapse").scope("tenant", tenant).key("source_type", sourceType)
@@ -342,17 +337,7 @@ public class MemoryImport {
                 edgeRecompute.forNodes(e.getKey().userId(), e.getKey().agentId(), List.copyOf(e.getValue()));
             }
             for (PairId pair : locked) {
-                String u = pair.userId();
-                String a = pair.agentId();
-                jdbc.update("""
-                        insert into partition_stats (user_id, agent_id, node_count, active_count, edge_count)
-                        select ?, ?,
-                          (select count(*) from long_term_node where user_id = ? and agent_id = ?),
-                          (select count(*) from long_term_node where user_id = ? and agent_id = ? and active),
-                          (select count(*) from long_term_edge where user_id = ? and agent_id = ?)
-                        on conflict (user_id, agent_id) do update set node_count = excluded.node_count,
-                          active_count = excluded.active_count, edge_count = excluded.edge_count""",
-                        u, a, u, a, u, a, u, a);
+                repository.recountStats(pair.userId(), pair.agentId());
             }
         }
 
@@ -370,14 +355,13 @@ public class MemoryImport {
                 }
             }
             if (locked.add(pair)) {
-                PairLock.lock(jdbc, pair.userId(), pair.agentId());
+                pairLock.lock(pair.userId(), pair.agentId());
             }
             return pair;
         }
 
         Optional<Long> nodeId(PairId pair, String key) {
-            return jdbc.one("select id from long_term_node where user_id = ? and agent_id = ? and source_key = ?",
-                    rs -> rs.getLong(1), pair.userId(), pair.agentId(), key);
+            return repository.nodeId(pair.userId(), pair.agentId(), key);
         }
 
         /** The node of {@code key} in the pair; a reference problem naming {@code field} when there is none. */
@@ -410,8 +394,7 @@ public class MemoryImport {
                 throw invalid(side + "_id: a positive id is required");
             }
             long id = idNode.asLong();
-            if (type.equals("memory") && jdbc.one("select id from long_term_node where id = ? and (user_id = ?"
-                    + " or starts_with(user_id, ? || ':'))", rs -> rs.getLong(1), id, tenant, tenant).isEmpty()) {
+            if (type.equals("memory") && !repository.tenantNodeExists(id, tenant)) {
                 throw reference(side + "_id: memory node " + id + " not found in the tenant");
             }
             return id;

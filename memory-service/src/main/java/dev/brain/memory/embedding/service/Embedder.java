@@ -1,5 +1,7 @@
 package dev.brain.memory.embedding.service;
 
+import static dev.brain.tenancy.BadInput.invalid;
+
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -21,7 +23,6 @@ import dev.brain.memory.embedding.provider.EmbeddingProvider;
 import dev.brain.memory.embedding.provider.HashEmbeddingProvider;
 import dev.brain.memory.embedding.provider.OnnxProviderFactory;
 import dev.brain.memory.embedding.provider.OpenAiEmbeddingProvider;
-import io.grpc.Status;
 import io.quarkus.logging.Log;
 import io.quarkus.runtime.Startup;
 
@@ -149,10 +150,6 @@ public class Embedder {
             clean.add(text);
         }
         return clean;
-    }
-
-    private static RuntimeException invalid(String description) {
-        return Status.INVALID_ARGUMENT.withDescription(description).asRuntimeException();
     }
 
     private static String sha256(String text) {

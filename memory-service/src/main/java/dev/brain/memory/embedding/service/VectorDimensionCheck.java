@@ -1,13 +1,12 @@
 package dev.brain.memory.embedding.service;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
 import dev.brain.db.DataAccessException;
-import dev.brain.db.Jdbc;
+import dev.brain.memory.embedding.repository.VectorColumnRepository;
 import io.quarkus.runtime.StartupEvent;
 
 /**
@@ -20,19 +19,10 @@ public class VectorDimensionCheck {
 
     static final String SCHEMA = "memory";
 
-    private static final String STORED = """
-            select c.relname || '.' || a.attname, a.atttypmod
-              from pg_attribute a
-              join pg_class c on c.oid = a.attrelid and c.relkind in ('r', 'p') and not c.relispartition
-              join pg_namespace n on n.oid = c.relnamespace
-             where n.nspname = ? and a.atttypid = 'vector'::regtype and not a.attisdropped and a.attnum > 0
-             order by 1
-            """;
+    private final VectorColumnRepository columns;
 
-    private final Jdbc jdbc;
-
-    public VectorDimensionCheck(Jdbc jdbc) {
-        this.jdbc = jdbc;
+    public VectorDimensionCheck(VectorColumnRepository columns) {
+        this.columns = columns;
     }
 
     void onStart(@Observes StartupEvent event, Embedder embedder) {
@@ -55,12 +45,10 @@ public class VectorDimensionCheck {
 
     /** Column → dimension of every vector column of the schema (pgvector keeps the dimension in atttypmod). */
     public Map<String, Integer> storedDimensions() {
-        Map<String, Integer> dimensions = new LinkedHashMap<>();
         try {
-            jdbc.forEach(STORED, 0, s -> s.setString(1, SCHEMA), rs -> dimensions.put(rs.getString(1), rs.getInt(2)));
+            return columns.dimensions(SCHEMA);
         } catch (DataAccessException e) {
             throw new IllegalStateException("cannot read the stored vector dimension: " + e.getMessage(), e.getCause());
         }
-        return dimensions;
     }
 }

@@ -1,5 +1,7 @@
 package dev.brain.memory.log.grpc;
 
+import static dev.brain.tenancy.BadInput.invalid;
+
 import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
@@ -19,7 +21,6 @@ import dev.brain.memory.log.mapping.PipelineLogMapper;
 import dev.brain.memory.log.repository.PipelineLogRepository.After;
 import dev.brain.memory.pair.PairAccess;
 import dev.brain.memory.pair.PairAccess.PairId;
-import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 
 /**
@@ -215,7 +216,4 @@ final class PipelineLogRequests {
         return s.length() <= 40 ? s : s.substring(0, 40) + "…";
     }
 
-    static StatusRuntimeException invalid(String description) {
-        return Status.INVALID_ARGUMENT.withDescription(description).asRuntimeException();
-    }
 }

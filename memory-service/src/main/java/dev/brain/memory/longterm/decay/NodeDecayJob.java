@@ -8,10 +8,11 @@ import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.brain.db.Jdbc;
 import dev.brain.memory.config.MemoryConfig;
 import dev.brain.memory.jobs.JobRuns;
-import dev.brain.memory.log.PipelineLogLines;
+import dev.brain.memory.log.repository.PipelineLogLines;
+import dev.brain.memory.longterm.decay.repository.NodeDecayRepository;
+import dev.brain.memory.longterm.decay.repository.NodeDecayRepository.Decayed;
 import io.quarkus.logging.Log;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
@@ -29,19 +30,17 @@ public class NodeDecayJob {
 
     public static final String JOB = "NODE_DECAY";
 
-    private static final String WEIGHT = "decay_base * exp(-(?::double precision)"
-            + " * (extract(epoch from (?::timestamptz - decay_base_at))::double precision / 86400.0))";
-
     private final JobRuns runs;
     private final MemoryConfig config;
-    private final Jdbc jdbc;
+    private final NodeDecayRepository nodes;
     private final PipelineLogLines log;
     private final Clock clock;
 
-    public NodeDecayJob(JobRuns runs, MemoryConfig config, Jdbc jdbc, PipelineLogLines log, Clock clock) {
+    public NodeDecayJob(JobRuns runs, MemoryConfig config, NodeDecayRepository nodes, PipelineLogLines log,
+            Clock clock) {
         this.runs = runs;
         this.config = config;
-        this.jdbc = jdbc;
+        this.nodes = nodes;
         this.log = log;
         this.clock = clock;
     }
@@ -66,19 +65,11 @@ public class NodeDecayJob {
 
     private Map<String, Long> decay() {
         OffsetDateTime now = OffsetDateTime.now(clock);
-        double rate = config.node().decayRate();
-        String update = "with u as (update long_term_node set decay_weight = " + WEIGHT + ", decayed_at = ?,"
-                + " active = " + WEIGHT + " >= ? where active returning active)"
-                + " select count(*), count(*) filter (where not active) from u";
-        String stats = "update partition_stats ps set active_count = c.n from (select user_id, agent_id,"
-                + " count(*) filter (where active) as n from long_term_node group by user_id, agent_id) c"
-                + " where ps.user_id = c.user_id and ps.agent_id = c.agent_id and ps.active_count <> c.n";
-        long[] updated = jdbc.one(update, rs -> new long[] { rs.getLong(1), rs.getLong(2) }, rate, now, now, rate, now,
-                config.node().minWeight()).orElseThrow();
+        Decayed decayed = nodes.decay(config.node().decayRate(), now, config.node().minWeight());
         Map<String, Long> counts = new LinkedHashMap<>();
-        counts.put("nodes_updated", updated[0]);
-        counts.put("deactivated", updated[1]);
-        counts.put("partitions_refreshed", (long) jdbc.update(stats));
+        counts.put("nodes_updated", decayed.updated());
+        counts.put("deactivated", decayed.deactivated());
+        counts.put("partitions_refreshed", (long) nodes.refreshActiveCounts());
         log.write("background", "job", "memory.decay", "note", "{\"job\":\"NODE_DECAY\",\"status\":\"done\","
                 + "\"nodes_updated\":" + counts.get("nodes_updated") + ",\"deactivated\":" + counts.get("deactivated")
                 + "}", null, null);

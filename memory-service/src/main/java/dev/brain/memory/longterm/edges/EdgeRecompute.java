@@ -2,6 +2,7 @@ package dev.brain.memory.longterm.edges;
 
 import java.time.Clock;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -9,8 +10,9 @@ import java.util.TreeSet;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
-import dev.brain.db.Jdbc;
-import dev.brain.memory.longterm.partition.PairLock;
+import dev.brain.memory.longterm.edges.repository.EdgeRecomputeRepository;
+import dev.brain.memory.longterm.edges.repository.EdgeRecomputeRepository.EdgeInputs;
+import dev.brain.memory.longterm.partition.repository.PairLock;
 import dev.brain.memory.longterm.weights.EdgeWeights;
 import dev.brain.memory.longterm.weights.Layer;
 import dev.brain.memory.longterm.weights.Layers;
@@ -39,13 +41,16 @@ public class EdgeRecompute {
     private record Weighed(long id, EdgeWeights.Pair weights, long blamed) {
     }
 
-    private final Jdbc jdbc;
+    private final EdgeRecomputeRepository repository;
+    private final PairLock pairLock;
     private final Layers layers;
     private final EdgeWeights weights;
     private final Clock clock;
 
-    public EdgeRecompute(Jdbc jdbc, Layers layers, EdgeWeights weights, Clock clock) {
-        this.jdbc = jdbc;
+    public EdgeRecompute(EdgeRecomputeRepository repository, PairLock pairLock, Layers layers, EdgeWeights weights,
+            Clock clock) {
+        this.repository = repository;
+        this.pairLock = pairLock;
         this.layers = layers;
         this.weights = weights;
         this.clock = clock;
@@ -57,7 +62,7 @@ public class EdgeRecompute {
      */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public Result onRequest(String userId, String agentId, List<Long> nodeIds) {
-        PairLock.lock(jdbc, userId, agentId);
+        pairLock.lock(userId, agentId);
         return nodeIds.isEmpty() ? forPair(userId, agentId) : forNodes(userId, agentId, nodeIds);
     }
 
@@ -70,8 +75,7 @@ public class EdgeRecompute {
         }
         Long[] ids = nodeIds.stream().distinct().toArray(Long[]::new);
         Set<Long> touched = Set.of(ids);
-        String where = "e.user_id = ? and e.agent_id = ? and (e.from_node_id = any(?) or e.to_node_id = any(?))";
-        Recomputed r = compute(where, (from, to) -> touched.contains(from) ? from : to, userId, agentId, ids, ids);
+        Recomputed r = compute(repository.touching(userId, agentId, ids), (from, to) -> touched.contains(from) ? from : to);
         write(r);
         return new Result(ids.length, r.ids().length, List.copyOf(r.errors()), (System.nanoTime() - started) / 1_000_000);
     }
@@ -87,8 +91,7 @@ public class EdgeRecompute {
             return new Result(0, 0, List.of(), 0);
         }
         Long[] ids = edgeIds.stream().distinct().toArray(Long[]::new);
-        Recomputed r = compute("e.user_id = ? and e.agent_id = ? and e.id = any(?)", (from, to) -> from, userId,
-                agentId, ids);
+        Recomputed r = compute(repository.byIds(userId, agentId, ids), (from, to) -> from);
         write(r);
         return new Result(0, r.ids().length, List.copyOf(r.errors()), (System.nanoTime() - started) / 1_000_000);
     }
@@ -105,15 +108,14 @@ public class EdgeRecompute {
         Set<Long> errors = new TreeSet<>();
         long after = 0;
         while (true) {
-            List<Long> batch = nodeIds(userId, agentId, after);
+            List<Long> batch = repository.nodeIds(userId, agentId, after, PAIR_BATCH);
             if (batch.isEmpty()) {
                 break;
             }
             nodes += batch.size();
             after = batch.get(batch.size() - 1);
             Long[] ids = batch.toArray(Long[]::new);
-            Recomputed r = compute("e.user_id = ? and e.agent_id = ? and e.from_node_id = any(?)", (from, to) -> from,
-                    userId, agentId, ids);
+            Recomputed r = compute(repository.from(userId, agentId, ids), (from, to) -> from);
             write(r);
             edges += r.ids().length;
             errors.addAll(r.errors());
@@ -126,27 +128,19 @@ public class EdgeRecompute {
         long node(long from, long to);
     }
 
-    /** The edges {@code where} selects with their new weights; {@code blame} names the node of an edge without reasons. */
-    private Recomputed compute(String where, Blame blame, Object... params) {
-        String sql = """
-                select e.id, e.from_node_id, e.to_node_id, e.reasons, e.embedding_cosine_initial,
-                       cardinality(e.shared_topics), e.timeline_distance, e.timeline_precision,
-                       f.absolute_weight, t.absolute_weight, cardinality(f.topic_keys), cardinality(t.topic_keys)
-                from long_term_edge e
-                join long_term_node f on f.id = e.from_node_id
-                join long_term_node t on t.id = e.to_node_id
-                where %s
-                order by e.id
-                """.formatted(where);
-        List<Weighed> edges = jdbc.list(sql, rs -> {
-            List<Layer> reasons = Jdbc.strings(rs, "reasons").stream().map(Layer::ofDb).toList();
+    /** The edges with their new weights; {@code blame} names the node of an edge without reasons. */
+    private Recomputed compute(List<EdgeInputs> read, Blame blame) {
+        List<Weighed> edges = new ArrayList<>(read.size());
+        for (EdgeInputs e : read) {
+            List<Layer> reasons = e.reasons().stream().map(Layer::ofDb).toList();
             if (reasons.isEmpty()) {
-                return new Weighed(rs.getLong(1), null, blame.node(rs.getLong(2), rs.getLong(3)));
+                edges.add(new Weighed(e.id(), null, blame.node(e.fromNodeId(), e.toNodeId())));
+                continue;
             }
-            var depths = layers.frozenDepths(reasons, rs.getDouble(5), rs.getInt(6), rs.getInt(11), rs.getInt(12),
-                    Jdbc.doubleOrNull(rs, "timeline_distance"), Precision.ofDb(rs.getString(8)));
-            return new Weighed(rs.getLong(1), weights.compute(rs.getDouble(9), rs.getDouble(10), depths), 0);
-        }, params);
+            var depths = layers.frozenDepths(reasons, e.cosine(), e.sharedTopics(), e.fromTopics(), e.toTopics(),
+                    e.timelineDistance(), Precision.ofDb(e.timelinePrecision()));
+            edges.add(new Weighed(e.id(), weights.compute(e.fromAbsolute(), e.toAbsolute(), depths), 0));
+        }
         Set<Long> errors = new TreeSet<>();
         edges.stream().filter(e -> e.weights() == null).forEach(e -> errors.add(e.blamed()));
         List<Weighed> recomputed = edges.stream().filter(e -> e.weights() != null).toList();
@@ -159,16 +153,6 @@ public class EdgeRecompute {
         if (r.ids().length == 0) {
             return;
         }
-        String sql = """
-                update long_term_edge e set raw_weight = u.raw, absolute_weight = u.abs, recomputed_at = ?
-                  from unnest(?::bigint[], ?::float8[], ?::float8[]) as u(id, raw, abs)
-                 where e.id = u.id
-                """;
-        jdbc.update(sql, OffsetDateTime.now(clock), r.ids(), r.raw(), r.absolute());
-    }
-
-    private List<Long> nodeIds(String userId, String agentId, long after) {
-        return jdbc.list("select id from long_term_node where user_id = ? and agent_id = ? and id > ? order by id limit ?",
-                rs -> rs.getLong(1), userId, agentId, after, PAIR_BATCH);
+        repository.writeWeights(r.ids(), r.raw(), r.absolute(), OffsetDateTime.now(clock));
     }
 }

@@ -1,6 +1,6 @@
 package dev.brain.memory.longterm.grpc;
 
-import static dev.brain.memory.longterm.grpc.LongTermRequests.invalid;
+import static dev.brain.tenancy.BadInput.invalid;
 
 import java.util.List;
 

@@ -1,5 +1,7 @@
 package dev.brain.memory.longterm.grpc;
 
+import static dev.brain.tenancy.BadInput.invalid;
+
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +23,6 @@ import dev.brain.memory.longterm.weights.Precision;
 import dev.brain.memory.longterm.weights.TimeRef;
 import dev.brain.memory.pair.PairAccess;
 import dev.brain.memory.shortterm.mapping.EntryMapper;
-import io.grpc.Status;
 
 /**
  * Validation of long-term requests (memory.md §14): a violation is INVALID_ARGUMENT naming the field; a pair
@@ -188,10 +189,6 @@ final class LongTermRequests {
         };
         return new ReadModel.Query(pair.getUserId(), pair.getAgentId(), turnId, text, vector, factor, shift, hops,
                 r.getCurrentEmotion(), List.copyOf(observers), limit, render, ranking);
-    }
-
-    static RuntimeException invalid(String description) {
-        return Status.INVALID_ARGUMENT.withDescription(description).asRuntimeException();
     }
 
     /** MergeEntities' sources: 1..64 ids > 0, none equal to {@code intoId}; duplicates are merged once. */

@@ -21,18 +21,20 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.brain.db.Jdbc;
 import dev.brain.memory.config.MemoryConfig;
+import dev.brain.memory.entity.Entity;
+import dev.brain.memory.entity.EntityOwner;
 import dev.brain.memory.entity.EntityRegistry;
-import dev.brain.memory.log.PipelineLogLines;
+import dev.brain.memory.log.repository.PipelineLogLines;
 import dev.brain.memory.longterm.edges.EdgeRows;
-import dev.brain.memory.longterm.layerchange.LayerChangeRepository.NodeData;
-import dev.brain.memory.longterm.layerchange.LayerChangeRepository.Rows;
-import dev.brain.memory.longterm.layerchange.LayerChangeRepository.StoredEdge;
-import dev.brain.memory.longterm.partition.PairLock;
+import dev.brain.memory.longterm.layerchange.repository.LayerChangeRepository;
+import dev.brain.memory.longterm.layerchange.repository.LayerChangeRepository.NodeData;
+import dev.brain.memory.longterm.layerchange.repository.LayerChangeRepository.Rows;
+import dev.brain.memory.longterm.layerchange.repository.LayerChangeRepository.StoredEdge;
+import dev.brain.memory.longterm.partition.repository.PairLock;
 import dev.brain.memory.longterm.promotion.Candidate;
-import dev.brain.memory.longterm.promotion.NodeWriteRepository;
 import dev.brain.memory.longterm.promotion.Promotion;
+import dev.brain.memory.longterm.promotion.repository.NodeWriteRepository;
 import dev.brain.memory.longterm.weights.EdgeWeights;
 import dev.brain.memory.longterm.weights.Layer;
 import dev.brain.memory.longterm.weights.LayerData;
@@ -60,7 +62,7 @@ public class LayerChange {
     }
 
     /** MergeEntities' result: the summary and the kept registry row (empty when the target has no row). */
-    public record Merged(Summary summary, Optional<EntityRegistry.Entity> entity) {
+    public record Merged(Summary summary, Optional<Entity> entity) {
     }
 
     private final LayerChangeRepository repository;
@@ -70,11 +72,11 @@ public class LayerChange {
     private final MemoryConfig config;
     private final Layers layers;
     private final EdgeWeights weights;
-    private final Jdbc jdbc;
+    private final PairLock pairLock;
     private final Clock clock;
 
     public LayerChange(LayerChangeRepository repository, NodeWriteRepository nodes, EntityRegistry entities,
-            PipelineLogLines log, MemoryConfig config, Layers layers, EdgeWeights weights, Jdbc jdbc,
+            PipelineLogLines log, MemoryConfig config, Layers layers, EdgeWeights weights, PairLock pairLock,
             Clock clock) {
         this.repository = repository;
         this.nodes = nodes;
@@ -83,7 +85,7 @@ public class LayerChange {
         this.config = config;
         this.layers = layers;
         this.weights = weights;
-        this.jdbc = jdbc;
+        this.pairLock = pairLock;
         this.clock = clock;
     }
 
@@ -91,7 +93,7 @@ public class LayerChange {
     @Transactional
     public Merged mergeEntities(String userId, String agentId, List<Long> fromIds, long intoId) {
         long started = System.nanoTime();
-        PairLock.lock(jdbc, userId, agentId);
+        pairLock.lock(userId, agentId);
         requireEntity(userId, agentId, intoId, "into_id");
         for (int i = 0; i < fromIds.size(); i++) {
             requireEntity(userId, agentId, fromIds.get(i), "from_ids[" + i + "]");
@@ -99,7 +101,7 @@ public class LayerChange {
         Long[] from = fromIds.stream().distinct().toArray(Long[]::new);
         List<Long> changed = repository.replaceEntities(Rows.NODES, userId, agentId, from, intoId);
         int entries = repository.replaceEntities(Rows.ENTRIES, userId, agentId, from, intoId).size();
-        Optional<EntityRegistry.Entity> kept = entities.merge(userId, agentId, intoId, from);
+        Optional<Entity> kept = entities.merge(userId, agentId, intoId, from);
         Summary summary = reevaluate(userId, agentId, changed, entries);
         ObjectNode inputs = JsonNodeFactory.instance.objectNode().put("into_id", intoId);
         ArrayNode ids = inputs.putArray("from_ids");
@@ -112,7 +114,7 @@ public class LayerChange {
     @Transactional
     public Summary deleteEntity(String userId, String agentId, long entityId) {
         long started = System.nanoTime();
-        PairLock.lock(jdbc, userId, agentId);
+        pairLock.lock(userId, agentId);
         requireEntity(userId, agentId, entityId, "entity_id");
         List<Long> changed = repository.removeEntity(Rows.NODES, userId, agentId, entityId);
         int entries = repository.removeEntity(Rows.ENTRIES, userId, agentId, entityId).size();
@@ -131,7 +133,7 @@ public class LayerChange {
     @Transactional
     public Summary updateTimeReference(String userId, String agentId, String timelineRef, TimeRef time) {
         long started = System.nanoTime();
-        PairLock.lock(jdbc, userId, agentId);
+        pairLock.lock(userId, agentId);
         List<Long> changed = repository.setTime(Rows.NODES, userId, agentId, timelineRef, time);
         int entries = repository.setTime(Rows.ENTRIES, userId, agentId, timelineRef, time).size();
         if (changed.isEmpty() && entries == 0) {
@@ -261,7 +263,7 @@ public class LayerChange {
      * another tenant's row) NOT_FOUND.
      */
     private void requireEntity(String userId, String agentId, long id, String field) {
-        Optional<EntityRegistry.Owner> owner = entities.owner(id)
+        Optional<EntityOwner> owner = entities.owner(id)
                 .filter(o -> PairAccess.sameTenant(userId, o.userId()));
         if (owner.isPresent()) {
             if (owner.get().is(userId, agentId)) {

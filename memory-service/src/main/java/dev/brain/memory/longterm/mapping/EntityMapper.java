@@ -5,6 +5,7 @@ import java.util.Base64;
 
 import dev.brain.grpc.v1.MemoryEntity;
 import dev.brain.grpc.v1.ResolvedEntity;
+import dev.brain.memory.entity.Entity;
 import dev.brain.memory.entity.EntityRegistry;
 import dev.brain.memory.shortterm.mapping.EntryMapper;
 import io.grpc.Status;
@@ -18,7 +19,7 @@ public final class EntityMapper {
     private EntityMapper() {
     }
 
-    public static MemoryEntity toProto(EntityRegistry.Entity e) {
+    public static MemoryEntity toProto(Entity e) {
         return MemoryEntity.newBuilder().setId(e.id()).setName(e.name()).setNameKey(e.nameKey())
                 .addAllAliases(e.aliases()).setCreatedAt(EntryMapper.timestamp(e.createdAt())).build();
     }

@@ -1,15 +1,14 @@
 package dev.brain.memory.longterm.partition;
 
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
-import dev.brain.db.Jdbc;
 import dev.brain.memory.log.service.PipelineLogBuffer;
-import dev.brain.memory.longterm.promotion.NodeWriteRepository;
+import dev.brain.memory.longterm.partition.repository.PairLock;
+import dev.brain.memory.longterm.partition.repository.PartitionRepository;
+import dev.brain.memory.longterm.promotion.repository.NodeWriteRepository;
 import dev.brain.memory.longterm.repository.LongTermRepository;
 import dev.brain.memory.pair.PairAccess;
 import dev.brain.memory.synapse.NodeKey;
@@ -28,37 +27,17 @@ public class PartitionDeletes {
     public record NodeDeleted(long edgesDeleted, long synapsesDeleted) {
     }
 
-    /**
-     * DeletePartition's statements in order, each counted: {@code memory} synapses of the pair's nodes first
-     * (they reference nodes by id only), edges and vectors before nodes (counted, not cascaded), entries before nodes.
-     */
-    static final List<String[]> PARTITION = List.of(
-            new String[] { "synapse", """
-                    delete from synapse where tenant = ? and ((source_type = 'memory' and source_id in
-                        (select id from long_term_node where user_id = ? and agent_id = ?))
-                     or (target_type = 'memory' and target_id in
-                        (select id from long_term_node where user_id = ? and agent_id = ?)))""" },
-            new String[] { "long_term_edge", "delete from long_term_edge where user_id = ? and agent_id = ?" },
-            new String[] { "short_term_entry", "delete from short_term_entry where user_id = ? and agent_id = ?" },
-            new String[] { "long_term_node_embedding",
-                    "delete from long_term_node_embedding where user_id = ? and agent_id = ?" },
-            new String[] { "long_term_node", "delete from long_term_node where user_id = ? and agent_id = ?" },
-            new String[] { "entity", "delete from entity where user_id = ? and agent_id = ?" },
-            new String[] { "turn_read", "delete from turn_read where user_id = ? and agent_id = ?" },
-            new String[] { "usage_decision", "delete from usage_decision where user_id = ? and agent_id = ?" },
-            new String[] { "calibration", "delete from calibration where user_id = ? and agent_id = ?" },
-            new String[] { "pipeline_log", "delete from pipeline_log where user_id = ? and agent_id = ?" },
-            new String[] { "partition_stats", "delete from partition_stats where user_id = ? and agent_id = ?" });
-
-    private final Jdbc jdbc;
+    private final PartitionRepository partition;
+    private final PairLock pairLock;
     private final LongTermRepository longTerm;
     private final NodeWriteRepository nodes;
     private final SynapseRepository synapses;
     private final PipelineLogBuffer logBuffer;
 
-    public PartitionDeletes(Jdbc jdbc, LongTermRepository longTerm, NodeWriteRepository nodes,
-            SynapseRepository synapses, PipelineLogBuffer logBuffer) {
-        this.jdbc = jdbc;
+    public PartitionDeletes(PartitionRepository partition, PairLock pairLock, LongTermRepository longTerm,
+            NodeWriteRepository nodes, SynapseRepository synapses, PipelineLogBuffer logBuffer) {
+        this.partition = partition;
+        this.pairLock = pairLock;
         this.longTerm = longTerm;
         this.nodes = nodes;
         this.synapses = synapses;
@@ -74,7 +53,7 @@ public class PartitionDeletes {
      */
     @Transactional
     public NodeDeleted deleteNode(String tenant, String userId, String agentId, long id) {
-        PairLock.lock(jdbc, userId, agentId);
+        pairLock.lock(userId, agentId);
         // a node of another tenant is not found, as an unknown one (ids are not probed across tenants)
         var owner = longTerm.nodeOwner(id).filter(o -> PairAccess.sameTenant(userId, o.userId()));
         if (owner.isEmpty()) {
@@ -84,10 +63,8 @@ public class PartitionDeletes {
             throw Status.PERMISSION_DENIED.withDescription("id: node " + id + " belongs to another pair")
                     .asRuntimeException();
         }
-        long edges = jdbc.update("delete from long_term_edge where user_id = ? and agent_id = ?"
-                + " and (from_node_id = ? or to_node_id = ?)", userId, agentId, id, id);
-        boolean active = jdbc.one("delete from long_term_node where user_id = ? and agent_id = ? and id = ?"
-                + " returning active", rs -> rs.getBoolean(1), userId, agentId, id).orElseThrow();
+        long edges = partition.deleteEdgesOf(userId, agentId, id);
+        boolean active = partition.deleteNode(userId, agentId, id);
         long removed = synapses.deleteTouching(tenant, new NodeKey("memory", id)).size();
         nodes.adjustStats(userId, agentId, -1, active ? -1 : 0, -edges);
         return new NodeDeleted(edges, removed);
@@ -101,15 +78,9 @@ public class PartitionDeletes {
      */
     @Transactional
     public Map<String, Long> deletePartition(String tenant, String userId, String agentId) {
-        PairLock.lock(jdbc, userId, agentId);
-        Map<String, Long> deleted = new LinkedHashMap<>();
+        pairLock.lock(userId, agentId);
         long buffered = logBuffer.purge(userId, agentId);
-        for (String[] statement : PARTITION) {
-            long n = statement[0].equals("synapse")
-                    ? jdbc.update(statement[1], tenant, userId, agentId, userId, agentId)
-                    : jdbc.update(statement[1], userId, agentId);
-            deleted.put(statement[0], n);
-        }
+        Map<String, Long> deleted = partition.deletePair(tenant, userId, agentId);
         deleted.put("pipeline_log_buffered", buffered);
         return deleted;
     }

@@ -19,10 +19,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.brain.db.Jdbc;
 import dev.brain.memory.config.MemoryConfig;
-import dev.brain.memory.log.PipelineLogLines;
-import dev.brain.memory.longterm.partition.PairLock;
+import dev.brain.memory.log.repository.PipelineLogLines;
+import dev.brain.memory.longterm.partition.repository.PairLock;
+import dev.brain.memory.longterm.promotion.repository.NodeWriteRepository;
 import dev.brain.memory.longterm.weights.LayerData;
 import dev.brain.memory.longterm.weights.NodeWeights;
 import dev.brain.memory.longterm.weights.Precision;
@@ -61,11 +61,11 @@ public class Promotion {
     private final MemoryConfig config;
     private final NodeWeights nodeWeights;
     private final Trigger1 trigger1;
-    private final Jdbc jdbc;
+    private final PairLock pairLock;
     private final Clock clock;
 
     public Promotion(EntryRepository entries, NodeWriteRepository nodes, PipelineLogLines log, PromotionHooks hooks,
-            MemoryConfig config, NodeWeights nodeWeights, Trigger1 trigger1, Jdbc jdbc, Clock clock) {
+            MemoryConfig config, NodeWeights nodeWeights, Trigger1 trigger1, PairLock pairLock, Clock clock) {
         this.entries = entries;
         this.nodes = nodes;
         this.log = log;
@@ -73,7 +73,7 @@ public class Promotion {
         this.config = config;
         this.nodeWeights = nodeWeights;
         this.trigger1 = trigger1;
-        this.jdbc = jdbc;
+        this.pairLock = pairLock;
         this.clock = clock;
     }
 
@@ -98,7 +98,7 @@ public class Promotion {
         long started = System.nanoTime();
         OffsetDateTime now = OffsetDateTime.now(clock);
         // 1. the pair lock
-        PairLock.lock(jdbc, userId, agentId);
+        pairLock.lock(userId, agentId);
         // 2. the entry, locked; only pending entries are promoted
         Optional<EntryRow> locked = entries.lockById(userId, agentId, entryId);
         if (locked.isEmpty() || !locked.get().promotionState().equals("pending")) {

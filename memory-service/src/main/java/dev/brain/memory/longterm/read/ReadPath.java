@@ -20,7 +20,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.brain.db.search.Bm25;
 import dev.brain.db.search.ReciprocalRank;
 import dev.brain.memory.config.MemoryConfig;
-import dev.brain.memory.log.PipelineLogLines;
+import dev.brain.memory.log.repository.PipelineLogLines;
 import dev.brain.memory.longterm.read.ReadModel.Memory;
 import dev.brain.memory.longterm.read.ReadModel.Query;
 import dev.brain.memory.longterm.read.ReadModel.Result;

@@ -13,7 +13,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.brain.db.Jdbc;
 import dev.brain.db.PgVector;
-import dev.brain.memory.longterm.partition.PairLock;
+import dev.brain.memory.longterm.partition.repository.PairLock;
 
 /**
  * The read-side statements on nodes, edges, turn records and usage decisions (memory.md §7, §9, §13), in one

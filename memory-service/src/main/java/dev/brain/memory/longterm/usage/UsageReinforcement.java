@@ -14,7 +14,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.brain.memory.config.MemoryConfig;
-import dev.brain.memory.log.PipelineLogLines;
+import dev.brain.memory.log.repository.PipelineLogLines;
 import dev.brain.memory.longterm.edges.EdgeRecompute;
 import dev.brain.memory.longterm.repository.LongTermRepository;
 import dev.brain.memory.longterm.repository.LongTermRepository.StoredDecision;

@@ -1,5 +1,7 @@
 package dev.brain.memory.shortterm.grpc;
 
+import static dev.brain.tenancy.BadInput.invalid;
+
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -14,7 +16,6 @@ import dev.brain.grpc.v1.WriteEntryRequest;
 import dev.brain.memory.embedding.service.Embedder;
 import dev.brain.memory.shortterm.NewEntry;
 import dev.brain.memory.shortterm.mapping.EntryMapper;
-import io.grpc.Status;
 
 /** Validation of short-term requests (memory.md §4.2, §14): a violation is INVALID_ARGUMENT naming the field. */
 public final class EntryRequests {
@@ -185,7 +186,4 @@ public final class EntryRequests {
         return new String(bytes, 0, end, StandardCharsets.UTF_8);
     }
 
-    public static RuntimeException invalid(String description) {
-        return Status.INVALID_ARGUMENT.withDescription(description).asRuntimeException();
-    }
 }

@@ -26,6 +26,7 @@ import dev.brain.memory.shortterm.EntryRow;
 import dev.brain.memory.shortterm.NewEntry;
 import dev.brain.memory.shortterm.mapping.EntryMapper;
 import dev.brain.memory.shortterm.service.ShortTermEntries;
+import dev.brain.tenancy.BadInput;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Uni;
@@ -73,7 +74,7 @@ public class ShortTermMemoryGrpcService extends MutinyShortTermMemoryServiceGrpc
             EntryRow row = switch (request.getSelectorCase()) {
                 case ID -> entries.get(pair, positive(request.getId()), null, request.getIncludeEmbedding());
                 case ENTRY_KEY -> entries.get(pair, null, key(request.getEntryKey()), request.getIncludeEmbedding());
-                default -> throw EntryRequests.invalid("id or entry_key: one is required");
+                default -> throw BadInput.invalid("id or entry_key: one is required");
             };
             return GetEntryResponse.newBuilder().setEntry(EntryMapper.toProto(row)).build();
         });
@@ -89,14 +90,14 @@ public class ShortTermMemoryGrpcService extends MutinyShortTermMemoryServiceGrpc
                 PromotionState state = request.getStates(i);
                 String db = EntryMapper.state(state);
                 if (db == null) {
-                    throw EntryRequests.invalid("states[" + i + "]: unknown state " + state);
+                    throw BadInput.invalid("states[" + i + "]: unknown state " + state);
                 }
                 states.add(db);
             }
             String observer = request.getObserver() == Observer.OBSERVER_UNSPECIFIED ? null
                     : EntryMapper.observer(request.getObserver());
             if (request.getObserver() != Observer.OBSERVER_UNSPECIFIED && observer == null) {
-                throw EntryRequests.invalid("observer: unknown value");
+                throw BadInput.invalid("observer: unknown value");
             }
             int size = pageSize(request.getPageSize());
             long before = pageToken(request.getPageToken());
@@ -117,13 +118,13 @@ public class ShortTermMemoryGrpcService extends MutinyShortTermMemoryServiceGrpc
             PairId pair = PairAccess.require(request.getPair());
             int limit = request.getLimit() == 0 ? 10 : request.getLimit();
             if (limit < 1 || limit > 50) {
-                throw EntryRequests.invalid("limit: " + request.getLimit() + " is outside 1..50");
+                throw BadInput.invalid("limit: " + request.getLimit() + " is outside 1..50");
             }
             Double minCosine = null;
             if (request.hasMinCosine()) {
                 double m = request.getMinCosine();
                 if (!Double.isFinite(m) || m < -1 || m > 1) {
-                    throw EntryRequests.invalid("min_cosine: " + m + " is outside [-1,1]");
+                    throw BadInput.invalid("min_cosine: " + m + " is outside [-1,1]");
                 }
                 minCosine = m;
             }
@@ -131,7 +132,7 @@ public class ShortTermMemoryGrpcService extends MutinyShortTermMemoryServiceGrpc
             for (int i = 0; i < request.getObserversCount(); i++) {
                 String o = EntryMapper.observer(request.getObservers(i));
                 if (o == null) {
-                    throw EntryRequests.invalid("observers[" + i + "]: user or assistant");
+                    throw BadInput.invalid("observers[" + i + "]: user or assistant");
                 }
                 observers.add(o);
             }
@@ -139,7 +140,7 @@ public class ShortTermMemoryGrpcService extends MutinyShortTermMemoryServiceGrpc
                 case QUERY_TEXT -> embedder.embed(List.of(EntryRequests.embeddingText(
                         EntryRequests.content(request.getQueryText(), "query_text")))).get(0);
                 case QUERY_VECTOR -> EntryRequests.vector(request.getQueryVector(), embedder.dimension(), "query_vector");
-                default -> throw EntryRequests.invalid("query_text or query_vector: one is required");
+                default -> throw BadInput.invalid("query_text or query_vector: one is required");
             };
             SearchEntriesResponse.Builder response = SearchEntriesResponse.newBuilder();
             entries.search(pair, query, observers, minCosine, limit).forEach(hit -> response.addHits(
@@ -156,7 +157,7 @@ public class ShortTermMemoryGrpcService extends MutinyShortTermMemoryServiceGrpc
             long id = switch (request.getSelectorCase()) {
                 case ID -> entries.delete(pair, positive(request.getId()), null);
                 case ENTRY_KEY -> entries.delete(pair, null, key(request.getEntryKey()));
-                default -> throw EntryRequests.invalid("id or entry_key: one is required");
+                default -> throw BadInput.invalid("id or entry_key: one is required");
             };
             return DeleteEntryResponse.newBuilder().setId(id).build();
         });
@@ -164,14 +165,14 @@ public class ShortTermMemoryGrpcService extends MutinyShortTermMemoryServiceGrpc
 
     static long positive(long id) {
         if (id <= 0) {
-            throw EntryRequests.invalid("id: must be > 0");
+            throw BadInput.invalid("id: must be > 0");
         }
         return id;
     }
 
     static String key(String key) {
         if (key.isEmpty() || key.length() > EntryRequests.MAX_KEY_CHARS) {
-            throw EntryRequests.invalid("entry_key: 1–" + EntryRequests.MAX_KEY_CHARS + " characters");
+            throw BadInput.invalid("entry_key: 1–" + EntryRequests.MAX_KEY_CHARS + " characters");
         }
         return key;
     }
@@ -179,7 +180,7 @@ public class ShortTermMemoryGrpcService extends MutinyShortTermMemoryServiceGrpc
     static int pageSize(int requested) {
         int size = requested == 0 ? 50 : requested;
         if (size < 1 || size > 1000) {
-            throw EntryRequests.invalid("page_size: " + requested + " is outside 1..1000");
+            throw BadInput.invalid("page_size: " + requested + " is outside 1..1000");
         }
         return size;
     }
@@ -193,7 +194,7 @@ public class ShortTermMemoryGrpcService extends MutinyShortTermMemoryServiceGrpc
             return Long.parseLong(new String(Base64.getUrlDecoder().decode(token), java.nio.charset.StandardCharsets.UTF_8)
                     .substring("e:".length()));
         } catch (RuntimeException e) {
-            throw EntryRequests.invalid("page_token: not a token of this list");
+            throw BadInput.invalid("page_token: not a token of this list");
         }
     }
 

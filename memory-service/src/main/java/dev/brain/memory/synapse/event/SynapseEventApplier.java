@@ -9,13 +9,13 @@ import jakarta.transaction.Transactional;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.util.JsonFormat;
 
-import dev.brain.db.Jdbc;
 import dev.brain.grpc.v1.SynapseEvent;
 import dev.brain.grpc.v1.SynapseEventResult;
 import dev.brain.grpc.v1.SynapseEventStatus;
 import dev.brain.memory.synapse.NodeKey;
 import dev.brain.memory.synapse.config.SynapseConfig;
 import dev.brain.memory.synapse.mapping.SynapseMapper;
+import dev.brain.memory.synapse.repository.SynapseEventRepository;
 import dev.brain.memory.synapse.service.SynapseNetwork;
 
 /**
@@ -26,13 +26,14 @@ import dev.brain.memory.synapse.service.SynapseNetwork;
 @ApplicationScoped
 public class SynapseEventApplier {
 
-    private final Jdbc jdbc;
+    private final SynapseEventRepository events;
     private final SynapseNetwork network;
     private final SynapseConfig config;
     private final Clock clock;
 
-    public SynapseEventApplier(Jdbc jdbc, SynapseNetwork network, SynapseConfig config, Clock clock) {
-        this.jdbc = jdbc;
+    public SynapseEventApplier(SynapseEventRepository events, SynapseNetwork network, SynapseConfig config,
+            Clock clock) {
+        this.events = events;
         this.network = network;
         this.config = config;
         this.clock = clock;
@@ -42,7 +43,7 @@ public class SynapseEventApplier {
     public SynapseEventResult apply(String tenant, SynapseEvent event) {
         OffsetDateTime now = OffsetDateTime.now(clock);
         String key = event.getIdempotencyKey();
-        if (!claim(tenant, key, now)) {
+        if (!events.claim(tenant, key, now)) {
             return stored(tenant, key).toBuilder().setStatus(SynapseEventStatus.SYNAPSE_EVENT_STATUS_REPLAYED).build();
         }
         SynapseEventResult.Builder result = SynapseEventResult.newBuilder().setIdempotencyKey(key)
@@ -74,12 +75,6 @@ public class SynapseEventApplier {
         return applied;
     }
 
-    private boolean claim(String tenant, String key, OffsetDateTime now) {
-        String sql = "insert into synapse_event (tenant, event_id, result, created_at) values (?, ?, '{}', ?)"
-                + " on conflict (tenant, event_id) do nothing";
-        return jdbc.update(sql, tenant, key, now) == 1;
-    }
-
     private void store(String tenant, String key, SynapseEventResult result) {
         String json;
         try {
@@ -87,12 +82,11 @@ public class SynapseEventApplier {
         } catch (InvalidProtocolBufferException e) {
             throw new IllegalStateException("cannot store the result of event " + key, e);
         }
-        jdbc.update("update synapse_event set result = ?::jsonb where tenant = ? and event_id = ?", json, tenant, key);
+        events.storeResult(tenant, key, json);
     }
 
     private SynapseEventResult stored(String tenant, String key) {
-        String json = jdbc.one("select result::text from synapse_event where tenant = ? and event_id = ?",
-                rs -> rs.getString(1), tenant, key).orElseThrow();
+        String json = events.result(tenant, key);
         SynapseEventResult.Builder result = SynapseEventResult.newBuilder();
         try {
             JsonFormat.parser().merge(json, result);

@@ -50,6 +50,7 @@ import dev.brain.memory.synapse.repository.SynapseRepository.NetworkStats;
 import dev.brain.memory.synapse.repository.SynapseRepository.Strengthened;
 import dev.brain.memory.synapse.service.MemoryNodes;
 import dev.brain.memory.synapse.service.SynapseNetwork;
+import dev.brain.tenancy.BadInput;
 import dev.brain.tenancy.Tenancy;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.common.annotation.Blocking;
@@ -103,7 +104,7 @@ public class SynapseGrpcService extends MutinySynapseServiceGrpc.SynapseServiceI
                             .orElseThrow(() -> notFound("no synapse " + source + " -" + type + "-> " + target))
                             .id();
                 }
-                default -> throw SynapseRequests.invalid("synapse_id or key: one is required");
+                default -> throw BadInput.invalid("synapse_id or key: one is required");
             };
             var weakened = network.weaken(tenant, id, factor).orElseThrow(() -> notFound("synapse " + id + " not found"));
             WeakenResponse.Builder response = WeakenResponse.newBuilder().setSynapseId(id).setDeleted(weakened.deleted());
@@ -226,7 +227,7 @@ public class SynapseGrpcService extends MutinySynapseServiceGrpc.SynapseServiceI
                     afterWeight = Double.valueOf(keyset[0]);
                     afterId = Long.valueOf(keyset[1]);
                 } catch (RuntimeException e) {
-                    throw SynapseRequests.invalid("page_token: not a token of this listing");
+                    throw BadInput.invalid("page_token: not a token of this listing");
                 }
             }
             var filter = new SynapseRepository.ListFilter(
@@ -255,7 +256,7 @@ public class SynapseGrpcService extends MutinySynapseServiceGrpc.SynapseServiceI
         return Uni.createFrom().item(() -> {
             String tenant = Tenancy.requireOwnTenant(request.getTenant());
             if (request.getNodesCount() > 10_000) {
-                throw SynapseRequests.invalid("nodes: " + request.getNodesCount() + " nodes, at most 10000");
+                throw BadInput.invalid("nodes: " + request.getNodesCount() + " nodes, at most 10000");
             }
             List<NodeKey> nodes = new java.util.ArrayList<>();
             for (int i = 0; i < request.getNodesCount(); i++) {

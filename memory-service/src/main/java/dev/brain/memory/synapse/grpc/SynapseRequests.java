@@ -1,5 +1,7 @@
 package dev.brain.memory.synapse.grpc;
 
+import static dev.brain.tenancy.BadInput.invalid;
+
 import dev.brain.grpc.v1.NodeRef;
 import dev.brain.grpc.v1.NodeType;
 import dev.brain.grpc.v1.SynapseType;
@@ -60,10 +62,6 @@ final class SynapseRequests {
             throw invalid("factor: " + value + " is outside (0,1)");
         }
         return v;
-    }
-
-    static RuntimeException invalid(String description) {
-        return Status.INVALID_ARGUMENT.withDescription(description).asRuntimeException();
     }
 
     static RuntimeException notFound(String description) {

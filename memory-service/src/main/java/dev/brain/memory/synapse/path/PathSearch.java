@@ -526,7 +526,7 @@ public final class PathSearch {
      */
     private <T> List<Side> sidesOf(SynapsePages pages, NodeKey node, Direction direction, List<String> types,
             Supplier<T> next, Consumer<T> putBack, Function<T, NodeKey> nodeOf, Search search) {
-        List<Boolean> ends = sides(direction);
+        List<Boolean> ends = direction.sides();
         if (!search.sides.containsKey(new SideKey(node, ends.get(0)))) {
             List<NodeKey> batch = new ArrayList<>();
             batch.add(node);
@@ -564,18 +564,6 @@ public final class PathSearch {
                 search.sides.put(key, side);
             }
             sides.add(search.sides.get(key));
-        }
-        return sides;
-    }
-
-    /** The ends a walk leaves a node by, in the order {@link SynapsePages#firstPages} answers them: true = source. */
-    private static List<Boolean> sides(Direction direction) {
-        List<Boolean> sides = new ArrayList<>(2);
-        if (direction.forward()) {
-            sides.add(true);
-        }
-        if (direction.backward()) {
-            sides.add(false);
         }
         return sides;
     }

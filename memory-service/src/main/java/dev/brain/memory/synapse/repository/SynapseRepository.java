@@ -145,7 +145,7 @@ public class SynapseRepository {
             return List.of();
         }
         Map<Long, SynapseRow> rows = new TreeMap<>();
-        sidesOf(tenant, new ArrayList<>(minWeightByNode.entrySet()), sides(direction), types,
+        sidesOf(tenant, new ArrayList<>(minWeightByNode.entrySet()), direction.sides(), types,
                 "select " + COLUMNS + " from synapse s where %s")
                 .forEach(bySide -> bySide.forEach(found -> found.forEach(r -> rows.put(r.id(), r))));
         return new ArrayList<>(rows.values());
@@ -162,7 +162,7 @@ public class SynapseRepository {
             return List.of();
         }
         List<Map.Entry<NodeKey, Double>> noBound = nodes.stream().map(node -> Map.entry(node, 0.0)).toList();
-        return sidesOf(tenant, noBound, sides(direction), types,
+        return sidesOf(tenant, noBound, direction.sides(), types,
                 "select " + COLUMNS + " from synapse s where %s order by s.base_weight desc, s.id limit " + limit);
     }
 
@@ -183,18 +183,6 @@ public class SynapseRepository {
                         afterBase, afterBase, afterId);
     }
 
-    /** The ends a traversal leaves a node by, in the order every result here has them: true = the node is the source. */
-    public static List<Boolean> sides(Direction direction) {
-        List<Boolean> sides = new ArrayList<>(2);
-        if (direction.forward()) {
-            sides.add(true);
-        }
-        if (direction.backward()) {
-            sides.add(false);
-        }
-        return sides;
-    }
-
     /** Rows read per node and side, in base_weight order, for each strongest synapse asked for. */
     static final int SCAN_FACTOR = 4;
 
@@ -210,7 +198,7 @@ public class SynapseRepository {
     public List<SynapseRow> strongestAround(String tenant, Map<NodeKey, Double> minWeightByNode, Direction direction,
             List<String> types, int perNode) {
         List<Map.Entry<NodeKey, Double>> nodes = new ArrayList<>(minWeightByNode.entrySet());
-        List<Boolean> sides = sides(direction);
+        List<Boolean> sides = direction.sides();
         int scan = perNode * SCAN_FACTOR;
         List<List<List<SynapseRow>>> read = sidesOf(tenant, nodes, sides, types,
                 "select " + COLUMNS + " from synapse s where %s order by s.base_weight desc limit " + scan);

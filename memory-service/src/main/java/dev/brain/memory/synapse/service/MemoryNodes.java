@@ -2,8 +2,8 @@ package dev.brain.memory.synapse.service;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.brain.db.Jdbc;
 import dev.brain.memory.synapse.NodeKey;
+import dev.brain.memory.synapse.repository.MemoryNodeRepository;
 import io.grpc.Status;
 
 /**
@@ -13,10 +13,10 @@ import io.grpc.Status;
 @ApplicationScoped
 public class MemoryNodes {
 
-    private final Jdbc jdbc;
+    private final MemoryNodeRepository nodes;
 
-    public MemoryNodes(Jdbc jdbc) {
-        this.jdbc = jdbc;
+    public MemoryNodes(MemoryNodeRepository nodes) {
+        this.nodes = nodes;
     }
 
     /** @throws io.grpc.StatusRuntimeException NOT_FOUND naming the field when a memory endpoint does not exist */
@@ -24,8 +24,7 @@ public class MemoryNodes {
         if (!node.type().equals("memory")) {
             return;
         }
-        String sql = "select 1 from long_term_node where id = ? and (user_id = ? or starts_with(user_id, ? || ':'))";
-        if (jdbc.one(sql, rs -> true, node.id(), tenant, tenant).isEmpty()) {
+        if (!nodes.exists(tenant, node.id())) {
             throw Status.NOT_FOUND.withDescription(field + ": memory node " + node.id() + " not found")
                     .asRuntimeException();
         }

@@ -29,7 +29,7 @@ import dev.brain.grpc.v1.MemoryAdminServiceGrpc;
 import dev.brain.grpc.v1.MemoryStatsRequest;
 import dev.brain.grpc.v1.Pair;
 import dev.brain.grpc.v1.TableCount;
-import dev.brain.memory.admin.stats.MemoryStats;
+import dev.brain.memory.admin.stats.repository.MemoryStatsRepository;
 import dev.brain.memory.testing.LongTermFixtures;
 import dev.brain.tenancy.TenantUsers;
 import dev.brain.testing.GrpcTestChannel;
@@ -154,7 +154,7 @@ class MemoryAdminGrpcServiceTest {
         try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
             // a sequential scan only where nothing else can serve the condition
             s.execute("set enable_seqscan = off");
-            plan = MemoryStats.explain(c, tenant);
+            plan = MemoryStatsRepository.explain(c, tenant);
             s.execute("reset enable_seqscan");
         }
         for (String table : List.of("short_term_entry", "pipeline_log", "partition_stats", "entity", "usage_decision",

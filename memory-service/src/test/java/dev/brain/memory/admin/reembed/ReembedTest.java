@@ -49,7 +49,7 @@ import dev.brain.grpc.v1.TimePrecision;
 import dev.brain.grpc.v1.TimeRef;
 import dev.brain.grpc.v1.WriteEntryRequest;
 import dev.brain.memory.longterm.ScriptedTextVectors;
-import dev.brain.memory.longterm.partition.PairLock;
+import dev.brain.memory.longterm.partition.repository.PairLock;
 import dev.brain.memory.testing.LongTermFixtures;
 import dev.brain.testing.GrpcTestChannel;
 import io.grpc.ManagedChannel;

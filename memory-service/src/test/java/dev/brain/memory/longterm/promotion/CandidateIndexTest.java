@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 
 import com.pgvector.PGvector;
 
+import dev.brain.memory.longterm.promotion.repository.NodeWriteRepository;
 import dev.brain.memory.testing.LongTermFixtures;
 import io.quarkus.test.junit.QuarkusTest;
 

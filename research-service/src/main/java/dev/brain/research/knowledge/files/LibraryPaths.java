@@ -1,13 +1,13 @@
 package dev.brain.research.knowledge.files;
 
+import static dev.brain.tenancy.BadInput.invalid;
+
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Optional;
-
-import io.grpc.Status;
 
 /**
  * Names on the library volume (research.md §2.1), pure functions:
@@ -144,7 +144,4 @@ public final class LibraryPaths {
         }
     }
 
-    private static RuntimeException invalid(String description) {
-        return Status.INVALID_ARGUMENT.withDescription(description).asRuntimeException();
-    }
 }

@@ -1,5 +1,7 @@
 package dev.brain.research.knowledge.mapping;
 
+import static dev.brain.tenancy.BadInput.invalid;
+
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +16,6 @@ import dev.brain.research.knowledge.files.Markdown;
 import dev.brain.research.knowledge.files.ReportDocument;
 import dev.brain.research.knowledge.repository.KnowledgeRow;
 import dev.brain.research.knowledge.service.KnowledgeSaves;
-import io.grpc.Status;
 
 /**
  * Validation of KnowledgeService requests: a bad field is INVALID_ARGUMENT naming it. Text has NUL bytes stripped
@@ -190,7 +191,4 @@ public final class KnowledgeRequests {
         return text.getBytes(StandardCharsets.UTF_8).length;
     }
 
-    static RuntimeException invalid(String description) {
-        return Status.INVALID_ARGUMENT.withDescription(description).asRuntimeException();
-    }
 }

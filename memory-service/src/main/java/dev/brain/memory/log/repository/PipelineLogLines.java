@@ -1,13 +1,14 @@
-package dev.brain.memory.log;
+package dev.brain.memory.log.repository;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.brain.db.Jdbc;
 
 /**
- * The service's own pipeline-log lines (memory.md §10), written synchronously in the caller's transaction so
- * a decision line commits or rolls back with the decision it records. {@code content} is a JSON object or
- * string; {@code userId}/{@code agentId} are both given or both null (the table's CHECK).
+ * The service's own pipeline-log lines (memory.md §10): one insert into table {@code pipeline_log}, run
+ * synchronously in the caller's transaction so a decision line commits or rolls back with the decision it records.
+ * {@code content} is a JSON object or string; {@code userId}/{@code agentId} are both given or both null (the
+ * table's CHECK).
  */
 @ApplicationScoped
 public class PipelineLogLines {

@@ -1,4 +1,4 @@
-package dev.brain.error.report;
+package dev.brain.error.report.repository;
 
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -10,8 +10,12 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.brain.db.Jdbc;
+import dev.brain.error.report.Matcher;
 
-/** The stored matches of errors (table {@code error_match}, error-code.md §5.7), tenant-scoped. */
+/**
+ * The stored matches of errors (table {@code error_match}, error-code.md §5.7), tenant-scoped: those of a report
+ * or re-match (source {@code report}) and of a late match (source {@code late}).
+ */
 @ApplicationScoped
 public class MatchRows {
 
@@ -40,6 +44,30 @@ public class MatchRows {
                 matches.stream().map(m -> toJson(m.signals())).toArray(String[]::new));
     }
 
+    /**
+     * A late match of {@code errorId} (source {@code late}) stored unless the pair is stored already; 1 when it was
+     * new, 0 when not.
+     */
+    public int storeLate(String tenant, long errorId, Matcher.Scored m, OffsetDateTime now) {
+        return jdbc.update("""
+                insert into error_match (error_id, matched_error_id, tenant, score, strong, signals, source, created_at)
+                values (?, ?, ?, ?, ?, ?::jsonb, 'late', ?) on conflict (error_id, matched_error_id) do nothing""",
+                errorId, m.errorId(), tenant, m.score(), m.strong(), toJson(m.signals()), now);
+    }
+
+    /** A stored match of an error: the matched error, its score and strength, its signals as stored, its source. */
+    public record Stored(long matched, double score, boolean strong, String signals, String source) {
+    }
+
+    /** The stored matches of {@code errorId}, best first (ties: higher matched id first). */
+    public List<Stored> stored(String tenant, long errorId) {
+        return jdbc.list("""
+                select matched_error_id, score, strong, signals::text, source from error_match
+                where tenant = ? and error_id = ? order by score desc, matched_error_id desc""",
+                rs -> new Stored(rs.getLong(1), rs.getDouble(2), rs.getBoolean(3), rs.getString(4), rs.getString(5)),
+                tenant, errorId);
+    }
+
     /** Matches without the errors a person marked not an error (a statement only when something matched). */
     public List<Matcher.Scored> withoutNotAnError(String tenant, List<Matcher.Scored> matches) {
         if (matches.isEmpty()) {
@@ -59,7 +87,7 @@ public class MatchRows {
     }
 
     /** Signals as stored (a JSON object of names and values). */
-    String toJson(Map<String, Double> signals) {
+    private String toJson(Map<String, Double> signals) {
         try {
             return json.writeValueAsString(signals);
         } catch (JsonProcessingException e) {

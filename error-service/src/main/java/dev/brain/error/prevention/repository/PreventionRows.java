@@ -1,4 +1,4 @@
-package dev.brain.error.prevention;
+package dev.brain.error.prevention.repository;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -16,27 +16,27 @@ import dev.brain.grpc.v1.RuleType;
 import dev.brain.grpc.v1.Severity;
 import dev.brain.wire.WireNames;
 
-/** Row mappings of rules and antipatterns. */
-final class PreventionRows {
+/** The columns and row mappings of rules and antipatterns (tables {@code rule}, {@code antipattern}). */
+public final class PreventionRows {
 
-    static final String RULE_COLUMNS = """
+    public static final String RULE_COLUMNS = """
             r.id, p.name as project, r.name, r.description, r.error_type, r.required_tokens, r.file_extensions,
             r.commands, r.action::text as action, r.rule_type, r.base_successes, r.base_total, r.confidence,
             r.trigger_count, r.success_count, r.rejection_count, r.active, r.prune_reason, r.source_error_ids,
             r.last_evidence_at, r.created_at, r.updated_at, r.blocking""";
-    static final String RULE_FROM = " from rule r left join project p on p.id = r.project_id ";
-    static final String ANTIPATTERN_COLUMNS = """
+    public static final String RULE_FROM = " from rule r left join project p on p.id = r.project_id ";
+    public static final String ANTIPATTERN_COLUMNS = """
             a.id, p.name as project, a.source_error_id, a.description, a.error_type, a.fingerprint,
             a.message_template, a.commands, a.severity, a.failed_attempts, a.confidence, a.trigger_count,
             a.prevented_count, a.rejected_count, a.active, a.created_at, a.updated_at""";
-    static final String ANTIPATTERN_FROM = " from antipattern a left join project p on p.id = a.project_id ";
+    public static final String ANTIPATTERN_FROM = " from antipattern a left join project p on p.id = a.project_id ";
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private PreventionRows() {
     }
 
-    static Rule rule(ResultSet rs) throws SQLException {
+    public static Rule rule(ResultSet rs) throws SQLException {
         RuleAction.Builder action = RuleAction.newBuilder();
         try {
             JsonNode a = JSON.readTree(rs.getString("action"));
@@ -74,7 +74,7 @@ final class PreventionRows {
                 .build();
     }
 
-    static Antipattern antipattern(ResultSet rs) throws SQLException {
+    public static Antipattern antipattern(ResultSet rs) throws SQLException {
         return Antipattern.newBuilder()
                 .setId(rs.getLong("id"))
                 .setProject(Protos.text(rs, "project"))
@@ -96,16 +96,7 @@ final class PreventionRows {
                 .build();
     }
 
-    static Severity severity(String s) {
+    public static Severity severity(String s) {
         return WireNames.valueOf(Severity.class, s);
-    }
-
-    /** §7.2: auto_fix/prevention critical, warning warning, suggestion info. */
-    static Severity ruleSeverity(RuleType type) {
-        return switch (type) {
-            case RULE_TYPE_AUTO_FIX, RULE_TYPE_PREVENTION -> Severity.SEVERITY_CRITICAL;
-            case RULE_TYPE_WARNING -> Severity.SEVERITY_WARNING;
-            default -> Severity.SEVERITY_INFO;
-        };
     }
 }

@@ -1,4 +1,4 @@
-package dev.brain.error.report;
+package dev.brain.error.report.repository;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -20,27 +20,30 @@ import dev.brain.grpc.v1.SolutionOutcome;
 import dev.brain.grpc.v1.SolutionSource;
 import dev.brain.wire.WireNames;
 
-/** Reads of solutions and their links to errors, tenant-scoped. */
+/**
+ * Reads of solutions and their links to errors (tables {@code solution}, {@code error_solution}, and the failed
+ * attempts of {@code solution_attempt}), tenant-scoped, and the columns and row mappings other reads share.
+ */
 @ApplicationScoped
 public class SolutionRows {
 
-    static final String SOLUTION_COLUMNS = """
+    public static final String SOLUTION_COLUMNS = """
             s.id as s_id, sp.name as s_project, s.title, s.description, s.steps, s.code_before, s.code_after, s.diff,
             s.labels, s.module_ids, s.success_count as s_success, s.failure_count as s_failure,
             s.partial_count as s_partial, s.confidence as s_confidence, s.last_used_at, s.created_at as s_created,
             s.updated_at as s_updated, s.source as s_source, s.observed_success_count as s_observed""";
-    static final String LINK_COLUMNS = """
+    public static final String LINK_COLUMNS = """
             es.error_id, es.solution_id, es.success_count, es.failure_count, es.partial_count, es.confidence,
             es.last_outcome, es.last_applied_at, es.created_at, es.observed_success_count""";
 
     /** Solutions of errors, each error's best first; the errors chosen by the caller's condition on {@code es}. */
-    static final String FOR_ERRORS = "select " + SOLUTION_COLUMNS + ", " + LINK_COLUMNS + """
+    public static final String FOR_ERRORS = "select " + SOLUTION_COLUMNS + ", " + LINK_COLUMNS + """
              from error_solution es join solution s on s.id = es.solution_id
             join project sp on sp.id = s.project_id
             where es.tenant = ? and %s
             order by es.error_id, es.observed_success_count > 0 desc, es.confidence desc, s.confidence desc, s.id""";
     /** Failed attempts of errors, each error's newest first; the errors chosen by the caller's condition on {@code a}. */
-    static final String ATTEMPTS = """
+    public static final String ATTEMPTS = """
             select a.id, a.error_id, a.description, a.reason, a.outcome, s.session_key, a.attempted_at, a.source
             from solution_attempt a left join session s on s.id = a.session_id
             where a.tenant = ? and %s order by a.error_id, a.attempted_at desc, a.id desc""";
@@ -65,7 +68,7 @@ public class SolutionRows {
     }
 
     /** Adds each row of {@link #FOR_ERRORS} to its error's list, at most {@code perError} each. */
-    static Jdbc.RowMapper<Long> collectSolutions(Map<Long, List<SolutionForError>> into, int perError) {
+    public static Jdbc.RowMapper<Long> collectSolutions(Map<Long, List<SolutionForError>> into, int perError) {
         return rs -> {
             long errorId = rs.getLong("error_id");
             List<SolutionForError> list = into.computeIfAbsent(errorId, k -> new ArrayList<>());
@@ -87,7 +90,7 @@ public class SolutionRows {
     }
 
     /** Adds each row of {@link #ATTEMPTS} to its error's list, at most {@code perError} each. */
-    static Jdbc.RowMapper<Long> collectAttempts(Map<Long, List<SolutionAttempt>> into, int perError) {
+    public static Jdbc.RowMapper<Long> collectAttempts(Map<Long, List<SolutionAttempt>> into, int perError) {
         return rs -> {
             List<SolutionAttempt> list = into.computeIfAbsent(rs.getLong("error_id"), k -> new ArrayList<>());
             if (list.size() < perError) {
@@ -121,7 +124,7 @@ public class SolutionRows {
                 errorId, solutionId);
     }
 
-    static Solution solution(ResultSet rs) throws SQLException {
+    public static Solution solution(ResultSet rs) throws SQLException {
         return Solution.newBuilder()
                 .setId(rs.getLong("s_id"))
                 .setProject(rs.getString("s_project"))
@@ -145,7 +148,7 @@ public class SolutionRows {
                 .build();
     }
 
-    static ErrorSolutionLink link(ResultSet rs) throws SQLException {
+    public static ErrorSolutionLink link(ResultSet rs) throws SQLException {
         String last = rs.getString("last_outcome");
         return ErrorSolutionLink.newBuilder()
                 .setErrorId(rs.getLong("error_id"))

@@ -1,4 +1,4 @@
-package dev.brain.memory.longterm.layerchange;
+package dev.brain.memory.longterm.layerchange.repository;
 
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -11,16 +11,17 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.brain.db.Jdbc;
 import dev.brain.memory.longterm.promotion.Candidate;
-import dev.brain.memory.longterm.promotion.NodeWriteRepository;
+import dev.brain.memory.longterm.promotion.repository.NodeWriteRepository;
 import dev.brain.memory.longterm.weights.LayerData;
 import dev.brain.memory.longterm.weights.Precision;
 import dev.brain.memory.longterm.weights.TimeRef;
 
 /**
- * Trigger 3's statements (memory.md §5.6): the set-based rewrites of entity ids and time references in a pair's
- * nodes and short-term entries, the read of the edges around the affected nodes with their endpoints' layer
- * data, the set-based rewrite and delete of those edges, and the candidates of new edges with their cosine to
- * an affected node. Every statement filters by the pair; all run in the caller's transaction.
+ * Trigger 3's statements (memory.md §5.6) on tables {@code long_term_node}, {@code short_term_entry},
+ * {@code long_term_edge} and {@code long_term_node_embedding}: the set-based rewrites of entity ids and time
+ * references in a pair's nodes and short-term entries, the read of the edges around the affected nodes with their
+ * endpoints' layer data, the set-based rewrite and delete of those edges, and the candidates of new edges with their
+ * cosine to an affected node. Every statement filters by the pair; all run in the caller's transaction.
  */
 @ApplicationScoped
 public class LayerChangeRepository {

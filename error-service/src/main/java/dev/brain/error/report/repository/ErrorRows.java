@@ -1,4 +1,4 @@
-package dev.brain.error.report;
+package dev.brain.error.report.repository;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -13,7 +13,10 @@ import dev.brain.grpc.v1.ErrorRecord;
 import dev.brain.grpc.v1.StackFrame;
 import io.grpc.Status;
 
-/** Reads of table {@code error} as {@link ErrorRecord}s, always tenant-scoped. */
+/**
+ * Reads of table {@code error} as {@link ErrorRecord}s, always tenant-scoped, and of its frames (table
+ * {@code stack_frame}); the columns and row mappings the other reads of errors share.
+ */
 @ApplicationScoped
 public class ErrorRows {
 
@@ -55,7 +58,7 @@ public class ErrorRows {
     }
 
     /** The frames of the error the caller's condition on {@code error_id} names, innermost first. */
-    static final String FRAMES = """
+    public static final String FRAMES = """
             select position, function_name, file_path, line_number, column_number, context_line, in_app, normalized
             from stack_frame where error_id = %s order by position""";
 
@@ -63,7 +66,7 @@ public class ErrorRows {
         return jdbc.list(FRAMES.formatted("?"), ErrorRows::frame, errorId);
     }
 
-    static StackFrame frame(ResultSet rs) throws SQLException {
+    public static StackFrame frame(ResultSet rs) throws SQLException {
         return StackFrame.newBuilder()
                 .setPosition(rs.getInt("position"))
                 .setFunctionName(Protos.text(rs, "function_name"))

@@ -1,4 +1,4 @@
-package dev.brain.research.insight;
+package dev.brain.research.insight.repository;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -14,6 +14,12 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.brain.db.Jdbc;
 import dev.brain.db.PgVector;
+import dev.brain.research.insight.Insight;
+import dev.brain.research.insight.InsightDraft;
+import dev.brain.research.insight.InsightKind;
+import dev.brain.research.insight.InsightState;
+import dev.brain.research.insight.Priority;
+import dev.brain.research.insight.Structs;
 
 /** SQL of table {@code insight} (research.md §1.1): every statement filters by tenant. */
 @ApplicationScoped

@@ -1,4 +1,4 @@
-package dev.brain.memory.admin.reembed;
+package dev.brain.memory.admin.reembed.repository;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -16,10 +16,11 @@ import dev.brain.memory.pair.PairAccess.PairId;
 import dev.brain.tenancy.TenantUsers;
 
 /**
- * Reembed's statements (memory.md §13): the pairs of a tenant, the texts of a pair's nodes and entries page by
- * page (nodes by id on the pair's (user_id, agent_id, id) key, entries by entry_key on theirs), the set-based
- * write of their new vectors, the rewrite of the edges' frozen cosine from their endpoints' vectors, and the
- * nodes' layer data for the rebuild. Every statement filters by the pair.
+ * Reembed's statements (memory.md §13) on tables {@code long_term_node}, {@code long_term_node_embedding},
+ * {@code short_term_entry} and {@code long_term_edge}: the pairs of a tenant, the texts of a pair's nodes and
+ * entries page by page (nodes by id on the pair's (user_id, agent_id, id) key, entries by entry_key on theirs), the
+ * set-based write of their new vectors, the rewrite of the edges' frozen cosine from their endpoints' vectors, and
+ * the nodes' layer data for the rebuild. Every statement filters by the pair.
  */
 @ApplicationScoped
 public class ReembedRepository {

@@ -1,4 +1,4 @@
-package dev.brain.memory.longterm.promotion;
+package dev.brain.memory.longterm.promotion.repository;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -16,6 +16,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import com.pgvector.PGvector;
 
 import dev.brain.db.Jdbc;
+import dev.brain.memory.longterm.promotion.Candidate;
 import dev.brain.memory.longterm.weights.LayerData;
 import dev.brain.memory.longterm.weights.Precision;
 import dev.brain.memory.longterm.weights.TimeRef;
@@ -123,7 +124,7 @@ public class NodeWriteRepository {
      * statement here filters the pair with exactly one {@code agent_id = ?}, the bound goes right after it (on
      * {@code node_id} in the statements on {@code long_term_node_embedding}).
      */
-    static String bounded(String sql, long beforeId) {
+    public static String bounded(String sql, long beforeId) {
         String id = sql.contains("long_term_node_embedding") ? "node_id" : "id";
         return beforeId == ALL ? sql : sql.replace("agent_id = ?", "agent_id = ? and " + id + " < ?");
     }
