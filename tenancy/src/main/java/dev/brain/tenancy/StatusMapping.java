@@ -15,11 +15,14 @@ import io.quarkus.logging.Log;
 
 /**
  * The one place where an exception becomes a gRPC status (overview.md, "Errors"): statuses pass through;
- * a lost database connection is {@code UNAVAILABLE}; anything else is {@code INTERNAL} with a one-line
+ * a lost database connection, or the connection pool of an instance that is shutting down, is {@code UNAVAILABLE}; anything else is {@code INTERNAL} with a one-line
  * description (the stack trace goes to the log, never to the caller) — never {@code UNKNOWN}.
  */
 @ApplicationScoped
 public class StatusMapping implements ExceptionHandlerProvider {
+
+    /** The start of the message of Agroal's exception when its pool is closed (it has no SQLState). */
+    static final String POOL_CLOSED = "This pool is closed";
 
     @Override
     public <Q, R> ExceptionHandler<Q, R> createHandler(ServerCall.Listener<Q> listener, ServerCall<Q, R> call,
@@ -50,6 +53,12 @@ public class StatusMapping implements ExceptionHandlerProvider {
         for (Throwable t = failure; t != null; t = t.getCause()) {
             if (t instanceof SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("08")) {
                 return Status.UNAVAILABLE.withDescription("database unavailable: " + oneLine(sql.getMessage()));
+            }
+            // Agroal's pool closes while this instance shuts down (SIGTERM, a rolling restart), with a request still
+            // in flight; its exception has no SQLState: UNAVAILABLE lets the caller retry on another instance
+            if (t instanceof SQLException sql && sql.getSQLState() == null && sql.getMessage() != null
+                    && sql.getMessage().startsWith(POOL_CLOSED)) {
+                return Status.UNAVAILABLE.withDescription("shutting down: " + oneLine(sql.getMessage()));
             }
         }
         for (Throwable t = failure; t != null; t = t.getCause()) {

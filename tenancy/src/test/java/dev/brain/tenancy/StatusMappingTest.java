@@ -26,6 +26,16 @@ class StatusMappingTest {
     }
 
     @Test
+    void aPoolClosedByShutdownIsUnavailableSoTheCallerRetriesElsewhere() {
+        // Agroal's own text (io.agroal.pool.ConnectionPool), no SQLState; seen as 2 failed recalls in the scale test
+        var failure = new IllegalStateException("x", new SQLException(
+                "This pool is closed and does not handle any more connections!"));
+        Status status = StatusMapping.toStatus(failure);
+        assertThat(status.getCode()).isEqualTo(Status.Code.UNAVAILABLE);
+        assertThat(status.getDescription()).startsWith("shutting down: This pool is closed");
+    }
+
+    @Test
     void anythingElseIsInternalWithOneLineNeverUnknown() {
         Status status = StatusMapping.toStatus(new NullPointerException("field x\n\tat Foo.bar(Foo.java:1)"));
         assertThat(status.getCode()).isEqualTo(Status.Code.INTERNAL);
