@@ -1,38 +1,16 @@
 package dev.brain.memory;
 
-import org.junit.jupiter.api.Test;
-
-import com.tngtech.archunit.core.domain.JavaClasses;
-
-import dev.brain.testing.ArchitectureRules;
+import dev.brain.testing.ArchitectureContract;
 
 /**
- * The layering of memory-service (issue #20): gRPC classes parse, call a service and map — no SQL, no
- * transactions — and the feature packages ({@code longterm}, {@code shortterm}, {@code log}, {@code synapse},
+ * The layering of memory-service (issues #20, #43): gRPC classes parse, call a service and map — no SQL, no
+ * transactions —, statements run in repositories (beyond the classes recorded in archunit_store), repositories call
+ * no service, and the feature packages ({@code longterm}, {@code shortterm}, {@code log}, {@code synapse},
  * {@code admin}, …) depend on each other without a cycle.
  */
-class ArchitectureTest {
+class ArchitectureTest extends ArchitectureContract {
 
-    private static final JavaClasses MAIN = ArchitectureRules.mainClasses("dev.brain.memory");
-
-    @Test
-    void grpcClassesHoldNoSqlAndNoTransactions() {
-        ArchitectureRules.grpcClassesHoldNoSqlAndNoTransactions().check(MAIN);
-    }
-
-    @Test
-    void featurePackagesAreFreeOfCycles() {
-        ArchitectureRules.featurePackagesAreFreeOfCycles("dev.brain.memory").check(MAIN);
-    }
-
-    @Test
-    void statementsRunOnlyInRepositoriesBeyondTheRecordedClasses() {
-        // the classes that still run statements outside a repository are listed in archunit_store (issue #43)
-        ArchitectureRules.statementsOnlyInRepositoriesBeyondTheRecordedOnes().check(MAIN);
-    }
-
-    @Test
-    void repositoriesHoldNoServices() {
-        ArchitectureRules.repositoriesHoldNoServices().check(MAIN);
+    ArchitectureTest() {
+        super("dev.brain.memory");
     }
 }

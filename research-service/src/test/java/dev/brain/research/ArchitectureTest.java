@@ -1,37 +1,16 @@
 package dev.brain.research;
 
-import org.junit.jupiter.api.Test;
-
-import com.tngtech.archunit.core.domain.JavaClasses;
-
-import dev.brain.testing.ArchitectureRules;
+import dev.brain.testing.ArchitectureContract;
 
 /**
- * The layering of research-service (issue #20): gRPC classes parse, call a service and map — no SQL, no
- * transactions — and the feature packages depend on each other without a cycle.
+ * The layering of research-service (issues #20, #43): gRPC classes parse, call a service and map — no SQL, no
+ * transactions —, statements run in repositories (beyond the classes recorded in archunit_store), repositories call
+ * no service, and the feature packages ({@code insight}, {@code cycle}, {@code knowledge}, …) depend on each other
+ * without a cycle.
  */
-class ArchitectureTest {
+class ArchitectureTest extends ArchitectureContract {
 
-    private static final JavaClasses MAIN = ArchitectureRules.mainClasses("dev.brain.research");
-
-    @Test
-    void grpcClassesHoldNoSqlAndNoTransactions() {
-        ArchitectureRules.grpcClassesHoldNoSqlAndNoTransactions().check(MAIN);
-    }
-
-    @Test
-    void featurePackagesAreFreeOfCycles() {
-        ArchitectureRules.featurePackagesAreFreeOfCycles("dev.brain.research").check(MAIN);
-    }
-
-    @Test
-    void statementsRunOnlyInRepositoriesBeyondTheRecordedClasses() {
-        // the classes that still run statements outside a repository are listed in archunit_store (issue #43)
-        ArchitectureRules.statementsOnlyInRepositoriesBeyondTheRecordedOnes().check(MAIN);
-    }
-
-    @Test
-    void repositoriesHoldNoServices() {
-        ArchitectureRules.repositoriesHoldNoServices().check(MAIN);
+    ArchitectureTest() {
+        super("dev.brain.research");
     }
 }

@@ -13,11 +13,11 @@ import java.util.Set;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.brain.db.Jdbc;
 import dev.brain.db.jobs.AdvisoryLocks;
 import dev.brain.error.code.analysis.ModuleDraft;
 import dev.brain.error.config.ErrorConfig;
 import dev.brain.error.embedding.Embeddings;
+import dev.brain.error.jobs.repository.EmbeddingWorkRepository;
 import dev.brain.error.report.LateMatch;
 import dev.brain.grpc.v1.EmbedResponse;
 import dev.brain.grpc.v1.JobRunResult;
@@ -43,7 +43,7 @@ public class EmbeddingWorker {
 
     public static final String JOB = "embedding_worker";
 
-    private final Jdbc jdbc;
+    private final EmbeddingWorkRepository work;
     private final AdvisoryLocks locks;
     private final Embeddings embeddings;
     private final LateMatch lateMatch;
@@ -53,9 +53,9 @@ public class EmbeddingWorker {
     /** Why the worker is paused (a dimension mismatch); null while it runs. */
     private volatile String pauseReason;
 
-    public EmbeddingWorker(Jdbc jdbc, AdvisoryLocks locks, Embeddings embeddings, LateMatch lateMatch, JobRuns runs,
-            ErrorConfig config, Clock clock) {
-        this.jdbc = jdbc;
+    public EmbeddingWorker(EmbeddingWorkRepository work, AdvisoryLocks locks, Embeddings embeddings, LateMatch lateMatch,
+            JobRuns runs, ErrorConfig config, Clock clock) {
+        this.work = work;
         this.locks = locks;
         this.embeddings = embeddings;
         this.lateMatch = lateMatch;
@@ -151,28 +151,23 @@ public class EmbeddingWorker {
             run.failure = pause(dimension);
             run.paused = true;
         }
-        batches(run, batch -> jdbc.list("""
-                select id, tenant, error_type, message_template, task_context from error
-                where embedded_at is null order by id limit ?""", rs -> new Pending(rs.getLong(1), rs.getString(2),
-                Embeddings.errorText(rs.getString(3), rs.getString(4), rs.getString(5))), batch), (rows, response) -> {
+        batches(run, batch -> work.unembeddedErrors(batch).stream().map(e -> new Pending(e.id(), e.tenant(),
+                Embeddings.errorText(e.type(), e.template(), e.taskContext()))).toList(), (rows, response) -> {
                     long[] done = write(rows, response);
                     run.errors += done[0];
                     run.matches += done[1];
                     run.notified += done[2];
                     return done[0];
                 });
-        batches(run, batch -> jdbc.list("""
-                select id, tenant, name, interface_signature, purpose, source_code, language from code_module
-                where embedded_at is null order by id limit ?""", rs -> new Pending(rs.getLong(1), rs.getString(2),
-                ModuleDraft.embeddingText(rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6),
-                        rs.getString(7))),
-                batch), (rows, response) -> {
+        batches(run, batch -> work.unembeddedModules(batch).stream().map(m -> new Pending(m.id(), m.tenant(),
+                ModuleDraft.embeddingText(m.name(), m.interfaceSignature(), m.purpose(), m.sourceCode(),
+                        m.language())))
+                .toList(), (rows, response) -> {
                     long done = writeModules(rows, response);
                     run.modules += done;
                     return done;
                 });
-        long remaining = jdbc.count("select (select count(*) from error where embedded_at is null)"
-                + " + (select count(*) from code_module where embedded_at is null)");
+        long remaining = work.countUnembedded();
         return new Counts(run.errors, run.modules, run.matches, run.notified, remaining, run.failure, run.paused);
     }
 
@@ -224,19 +219,9 @@ public class EmbeddingWorker {
             long done = 0;
             for (int i = 0; i < rows.size(); i++) {
                 long id = rows.get(i).id();
-                if (jdbc.update(
-                        "update code_module set embedding = ?::vector, embedded_at = ? where id = ? and embedded_at is null",
-                        Embeddings.literal(response.getVectors(i)), now, id) == 1) {
+                if (work.storeModuleVector(id, Embeddings.literal(response.getVectors(i)), now)) {
                     done++;
-                    jdbc.update("""
-                            insert into module_similarity (module_a, module_b, tenant, kind, score, detected_at)
-                            select least(m.id, n.id), greatest(m.id, n.id), m.tenant, 'semantic', n.cosine, ?
-                            from code_module m cross join lateral (
-                                select x.id, 1 - (x.embedding <=> m.embedding) as cosine from code_module x
-                                where x.tenant = m.tenant and x.id <> m.id and x.embedding is not null
-                                order by x.embedding <=> m.embedding limit 20) n
-                            where m.id = ? and n.cosine >= ?
-                            on conflict (module_a, module_b) do nothing""", now, id, config.code().semanticThreshold());
+                    work.addSemanticSimilarities(id, now, config.code().semanticThreshold());
                 }
             }
             return done;
@@ -250,13 +235,7 @@ public class EmbeddingWorker {
             long[] done = new long[3];
             List<Long> fresh = new ArrayList<>();
             for (int i = 0; i < rows.size(); i++) {
-                if (jdbc.update("""
-                        with marked as (update error set embedded_at = ? where id = ? and embedded_at is null
-                                        returning id, tenant)
-                        insert into error_embedding (error_id, tenant, embedding)
-                        select id, tenant, ?::vector from marked
-                        on conflict (error_id) do update set embedding = excluded.embedding""", now, rows.get(i).id(),
-                        Embeddings.literal(response.getVectors(i))) == 1) {
+                if (work.storeErrorVector(rows.get(i).id(), Embeddings.literal(response.getVectors(i)), now)) {
                     fresh.add(rows.get(i).id());
                 }
             }

@@ -14,9 +14,9 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.brain.db.Jdbc;
 import dev.brain.db.jobs.JobRunLog;
 import dev.brain.error.db.Protos;
+import dev.brain.error.jobs.repository.JobRunRepository;
 import dev.brain.grpc.v1.JobRunResult;
 import dev.brain.grpc.v1.JobStatus;
 import dev.brain.grpc.v1.JobStep;
@@ -30,13 +30,13 @@ import io.quarkus.scheduler.ScheduledExecution;
 @ApplicationScoped
 public class JobRuns {
 
-    private final Jdbc jdbc;
+    private final JobRunRepository repository;
     private final JobRunLog log;
     private final ObjectMapper json;
     private final Clock clock;
 
-    public JobRuns(Jdbc jdbc, JobRunLog log, ObjectMapper json, Clock clock) {
-        this.jdbc = jdbc;
+    public JobRuns(JobRunRepository repository, JobRunLog log, ObjectMapper json, Clock clock) {
+        this.repository = repository;
         this.log = log;
         this.json = json;
         this.clock = clock;
@@ -87,23 +87,20 @@ public class JobRuns {
 
     /** The last finished run of a job (for a tenant, or global when tenant is null). */
     public Optional<JobRunResult> last(String job, String tenant) {
-        return jdbc.one("""
-                select id, status, counts::text, started_at, finished_at, coalesce(error, '') as error from job_run
-                where job = ? and tenant is not distinct from ? and status <> 'running'
-                order by started_at desc, id desc limit 1""", rs -> {
-            JobRunResult.Builder b = JobRunResult.newBuilder().setJob(job).setRunId(rs.getLong("id"))
-                    .setTenant(tenant == null ? "" : tenant).setMessage(rs.getString("error"))
-                    .setStartedAt(Protos.timestamp(rs, "started_at"));
-            if (rs.getTimestamp("finished_at") != null) {
-                b.setFinishedAt(Protos.timestamp(rs, "finished_at"));
+        return repository.last(job, tenant).map(run -> {
+            JobRunResult.Builder b = JobRunResult.newBuilder().setJob(job).setRunId(run.id())
+                    .setTenant(tenant == null ? "" : tenant).setMessage(run.error())
+                    .setStartedAt(Protos.timestamp(run.startedAt()));
+            if (run.finishedAt() != null) {
+                b.setFinishedAt(Protos.timestamp(run.finishedAt()));
             }
-            b.setStatus(switch (rs.getString("status")) {
+            b.setStatus(switch (run.status()) {
                 case "done" -> JobStatus.JOB_STATUS_DONE;
                 case "failed" -> JobStatus.JOB_STATUS_FAILED;
                 default -> JobStatus.JOB_STATUS_SKIPPED_LOCKED;
             });
             try {
-                JsonNode counts = json.readTree(rs.getString("counts"));
+                JsonNode counts = json.readTree(run.counts());
                 counts.fields().forEachRemaining(f -> {
                     if (f.getValue().isNumber()) {
                         b.putCounts(f.getKey(), f.getValue().asLong());
@@ -113,7 +110,7 @@ public class JobRuns {
                 throw new IllegalStateException(e);
             }
             return b.build();
-        }, job, tenant);
+        });
     }
 
     /** The period of a scheduled execution: from its fire time to the next one (zero when there is none). */

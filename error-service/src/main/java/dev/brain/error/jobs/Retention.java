@@ -11,9 +11,10 @@ import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.brain.db.Jdbc;
 import dev.brain.db.jobs.AdvisoryLocks;
 import dev.brain.error.config.ErrorConfig;
+import dev.brain.error.jobs.repository.RetentionRepository;
+import dev.brain.error.jobs.repository.RetentionRepository.Old;
 import dev.brain.error.outbox.Node;
 import dev.brain.error.outbox.Outbox;
 import dev.brain.grpc.v1.JobRunResult;
@@ -33,15 +34,16 @@ public class Retention {
     public static final String JOB = "retention";
     static final int BATCH = 1000;
 
-    private final Jdbc jdbc;
+    private final RetentionRepository retention;
     private final AdvisoryLocks locks;
     private final Outbox outbox;
     private final JobRuns runs;
     private final ErrorConfig config;
     private final Clock clock;
 
-    public Retention(Jdbc jdbc, AdvisoryLocks locks, Outbox outbox, JobRuns runs, ErrorConfig config, Clock clock) {
-        this.jdbc = jdbc;
+    public Retention(RetentionRepository retention, AdvisoryLocks locks, Outbox outbox, JobRuns runs, ErrorConfig config,
+            Clock clock) {
+        this.retention = retention;
         this.locks = locks;
         this.outbox = outbox;
         this.runs = runs;
@@ -74,13 +76,7 @@ public class Retention {
             id[0] = runs.start(JOB, null, manual, started); // its own transaction: seen by the next holder of the lock
             long errors = 0;
             while (true) {
-                record Old(long id, String tenant, String type, String template) {
-                }
-                List<Old> batch = jdbc.list("""
-                        select id, tenant, error_type, message_template from error
-                        where (not resolved and last_seen_at < ?) or (resolved and last_seen_at < ?)
-                        order by id limit ?""", rs -> new Old(rs.getLong(1), rs.getString(2), rs.getString(3),
-                        rs.getString(4)), now.minusDays(config.retention().unresolvedDays()),
+                List<Old> batch = retention.oldErrors(now.minusDays(config.retention().unresolvedDays()),
                         now.minusDays(config.retention().resolvedDays()), BATCH);
                 if (batch.isEmpty()) {
                     break;
@@ -88,24 +84,15 @@ public class Retention {
                 for (Old e : batch) {
                     outbox.nodeDeleted(e.tenant(), Node.error(e.id(), e.type(), e.template()), now);
                 }
-                // occurrences and attempts reference the error without cascading in every path: remove them first
-                Long[] ids = batch.stream().map(Old::id).toArray(Long[]::new);
-                jdbc.update("delete from solution_outcome where error_id = any(?)", (Object) ids);
-                jdbc.update("delete from cross_project_link where error_a = any(?) or error_b = any(?)", ids, ids);
-                errors += jdbc.update("delete from error where id = any(?)", (Object) ids);
+                // occurrences and attempts reference the error without cascading in every path: removed first
+                errors += retention.deleteErrors(batch.stream().map(Old::id).toArray(Long[]::new));
             }
             counts.put("errors_deleted", errors);
             counts.put("node_deleted_events", errors);
-            counts.put("solutions_deleted", (long) jdbc.update("""
-                    delete from solution s where not exists (select 1 from error_solution es where es.solution_id = s.id)
-                      and not exists (select 1 from rule r where r.active and r.tenant = s.tenant
-                                      and r.action -> 'solution_ids' @> to_jsonb(s.id))"""));
-            counts.put("notifications_deleted", (long) jdbc.update(
-                    "delete from notification where acknowledged_at < ?", now.minusDays(30)));
-            counts.put("outbox_deleted", (long) jdbc.update("delete from outbox where delivered_at < ?",
-                    now.minusDays(7)));
-            counts.put("job_runs_deleted", (long) jdbc.update("delete from job_run where started_at < ?",
-                    now.minusDays(90)));
+            counts.put("solutions_deleted", (long) retention.deleteOrphanedSolutions());
+            counts.put("notifications_deleted", (long) retention.deleteAcknowledgedNotifications(now.minusDays(30)));
+            counts.put("outbox_deleted", (long) retention.deleteDeliveredOutbox(now.minusDays(7)));
+            counts.put("job_runs_deleted", (long) retention.deleteJobRuns(now.minusDays(90)));
             return true;
         });
         if (!ran) {

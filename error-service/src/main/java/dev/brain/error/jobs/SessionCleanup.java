@@ -9,7 +9,6 @@ import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.brain.db.Jdbc;
 import dev.brain.db.jobs.AdvisoryLocks;
 import dev.brain.error.session.Sessions;
 import dev.brain.error.trail.SessionTrail;
@@ -24,18 +23,15 @@ public class SessionCleanup {
 
     public static final String JOB = "session_cleanup";
 
-    private final Jdbc jdbc;
     private final AdvisoryLocks locks;
     private final Sessions sessions;
     private final JobRuns runs;
     private final Clock clock;
     private final TrailRepository trails;
 
-    public SessionCleanup(Jdbc jdbc, AdvisoryLocks locks, Sessions sessions, JobRuns runs, Clock clock,
-            TrailRepository trails) {
+    public SessionCleanup(AdvisoryLocks locks, Sessions sessions, JobRuns runs, Clock clock, TrailRepository trails) {
         this.locks = locks;
         this.trails = trails;
-        this.jdbc = jdbc;
         this.sessions = sessions;
         this.runs = runs;
         this.clock = clock;

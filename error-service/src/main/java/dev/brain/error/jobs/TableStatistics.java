@@ -5,8 +5,8 @@ import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.brain.db.Jdbc;
 import dev.brain.db.jobs.AdvisoryLocks;
+import dev.brain.error.jobs.repository.StatisticsRepository;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
 
@@ -27,11 +27,11 @@ public class TableStatistics {
     static final List<String> TABLES = List.of("error", "error_embedding", "error_recency", "stack_frame", "error_match",
             "code_module", "module_similarity");
 
-    private final Jdbc jdbc;
+    private final StatisticsRepository statistics;
     private final AdvisoryLocks locks;
 
-    public TableStatistics(Jdbc jdbc, AdvisoryLocks locks) {
-        this.jdbc = jdbc;
+    public TableStatistics(StatisticsRepository statistics, AdvisoryLocks locks) {
+        this.statistics = statistics;
         this.locks = locks;
     }
 
@@ -46,13 +46,10 @@ public class TableStatistics {
             if (!locks.tryInTransaction("error.table-statistics")) {
                 return List.of();
             }
-            List<String> stale = jdbc.list("""
-                    select relname from pg_stat_user_tables where schemaname = current_schema() and relname = any(?)
-                      and n_mod_since_analyze > 50 + 0.1 * greatest(n_live_tup, 0) order by relname""",
-                    rs -> rs.getString(1), (Object) TABLES.toArray(String[]::new));
+            List<String> stale = statistics.stale(TABLES);
             List<String> analyzed = new ArrayList<>();
             for (String table : stale) {
-                jdbc.update("analyze " + table); // a name of TABLES, not input
+                statistics.analyze(table); // a name of TABLES, not input
                 analyzed.add(table);
             }
             return analyzed;

@@ -3,11 +3,11 @@ package dev.brain.error.learning;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
-import dev.brain.db.Jdbc;
 import dev.brain.error.jobs.EmbeddingWorker;
 import dev.brain.error.jobs.JobRuns;
 import dev.brain.error.jobs.Retention;
 import dev.brain.error.jobs.SessionCleanup;
+import dev.brain.error.learning.repository.LearningRepository;
 import dev.brain.grpc.v1.GetLearningStatusResponse;
 
 /**
@@ -19,11 +19,11 @@ import dev.brain.grpc.v1.GetLearningStatusResponse;
 public class LearningStatus {
 
     private final JobRuns runs;
-    private final Jdbc jdbc;
+    private final LearningRepository learning;
 
-    public LearningStatus(JobRuns runs, Jdbc jdbc) {
+    public LearningStatus(JobRuns runs, LearningRepository learning) {
         this.runs = runs;
-        this.jdbc = jdbc;
+        this.learning = learning;
     }
 
     @Transactional
@@ -33,17 +33,7 @@ public class LearningStatus {
         runs.last(SessionCleanup.JOB, null).ifPresent(b::addOtherJobs);
         runs.last(Retention.JOB, null).ifPresent(b::addOtherJobs);
         runs.last(EmbeddingWorker.JOB, null).ifPresent(b::addOtherJobs);
-        jdbc.one("""
-                select (select count(*) from rule where tenant = ? and active),
-                       (select count(*) from rule where tenant = ? and not active),
-                       (select count(*) from antipattern where tenant = ? and active),
-                       (select count(*) from antipattern where tenant = ? and not active),
-                       (select count(*) from cross_project_link where tenant = ?),
-                       (select count(*) from error_solution where tenant = ?)""", rs -> b
-                .putCounts("rules_active", rs.getLong(1)).putCounts("rules_inactive", rs.getLong(2))
-                .putCounts("antipatterns_active", rs.getLong(3)).putCounts("antipatterns_inactive", rs.getLong(4))
-                .putCounts("cross_project_links", rs.getLong(5)).putCounts("error_solution_pairs", rs.getLong(6)),
-                tenant, tenant, tenant, tenant, tenant, tenant);
+        b.putAllCounts(learning.counts(tenant));
         return b.build();
     }
 }

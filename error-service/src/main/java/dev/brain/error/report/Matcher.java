@@ -60,13 +60,6 @@ public class Matcher {
             .thenComparing(Scored::lastSeenAt, Comparator.reverseOrder())
             .thenComparing(Comparator.comparingLong(Scored::errorId).reversed());
 
-    static final double W_FINGERPRINT = 0.30;
-    static final double W_MESSAGE = 0.20;
-    static final double W_TYPE = 0.15;
-    static final double W_STACK = 0.15;
-    static final double W_FILE = 0.10;
-    static final double W_FULL_TEXT = 0.10;
-
     /**
      * Templates recur from report to report (a fingerprint's rows, a shape's rows, the errors that keep coming
      * back), and computing their trigram sets and tokens was ~20 % of the service's CPU in the benchmark: they are
@@ -120,19 +113,19 @@ public class Matcher {
         List<Scored> scored = new ArrayList<>();
         for (Candidate c : found) {
             Map<String, Double> signals = new LinkedHashMap<>();
-            signals.put("fingerprint", probe.fingerprint().equals(c.fingerprint()) ? 1.0 : 0.0);
-            signals.put("message", messageSignal.computeIfAbsent(c.template(),
+            signals.put(MatchSignal.FINGERPRINT.key(), probe.fingerprint().equals(c.fingerprint()) ? 1.0 : 0.0);
+            signals.put(MatchSignal.MESSAGE.key(), messageSignal.computeIfAbsent(c.template(),
                     t -> probeMessage.similarity(message(t))));
-            signals.put("type", typeSignal(probe.type(), c.type()));
+            signals.put(MatchSignal.TYPE.key(), typeSignal(probe.type(), c.type()));
             Double stack = stackSignal(probe.frameKeys(), c.keys());
             if (stack != null) {
-                signals.put("stack", stack);
+                signals.put(MatchSignal.STACK.key(), stack);
             }
             Double file = fileSignal(probe.sourceFile(), probe.workingDirectory(), c.sourceFile(), c.workingDirectory());
             if (file != null) {
-                signals.put("file", file);
+                signals.put(MatchSignal.FILE.key(), file);
             }
-            signals.put("full_text", c.ownRank() == 0 ? 0.0 : Math.min(1.0, c.rank() / c.ownRank()));
+            signals.put(MatchSignal.FULL_TEXT.key(), c.ownRank() == 0 ? 0.0 : Math.min(1.0, c.rank() / c.ownRank()));
             double score = score(signals);
             scored.add(new Scored(c.id(), score, score >= config.matching().strongThreshold(), signals, c.lastSeenAt()));
         }
@@ -179,23 +172,11 @@ public class Matcher {
         double weighted = 0;
         double weights = 0;
         for (Map.Entry<String, Double> s : signals.entrySet()) {
-            double w = weight(s.getKey());
+            double w = MatchSignal.of(s.getKey()).weight();
             weighted += w * s.getValue();
             weights += w;
         }
         return weights == 0 ? 0 : weighted / weights;
-    }
-
-    static double weight(String signal) {
-        return switch (signal) {
-            case "fingerprint" -> W_FINGERPRINT;
-            case "message" -> W_MESSAGE;
-            case "type" -> W_TYPE;
-            case "stack" -> W_STACK;
-            case "file" -> W_FILE;
-            case "full_text" -> W_FULL_TEXT;
-            default -> throw new IllegalArgumentException(signal);
-        };
     }
 
     /** 1 if equal; 0.5 if equal after dropping the qualifier (text after the last {@code .} or {@code ::}). */

@@ -5,8 +5,8 @@ import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.brain.db.Jdbc;
 import dev.brain.db.jobs.AdvisoryLocks;
+import dev.brain.memory.jobs.repository.StatisticsRepository;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
 
@@ -24,11 +24,11 @@ public class TableStatistics {
     static final List<String> TABLES = List.of("long_term_node", "long_term_edge", "short_term_entry", "entity");
     static final String VECTOR_PARTITIONS = "long_term_node_embedding\\_%";
 
-    private final Jdbc jdbc;
+    private final StatisticsRepository statistics;
     private final AdvisoryLocks locks;
 
-    public TableStatistics(Jdbc jdbc, AdvisoryLocks locks) {
-        this.jdbc = jdbc;
+    public TableStatistics(StatisticsRepository statistics, AdvisoryLocks locks) {
+        this.statistics = statistics;
         this.locks = locks;
     }
 
@@ -43,14 +43,10 @@ public class TableStatistics {
             if (!locks.tryInTransaction("memory.table-statistics")) {
                 return List.of();
             }
-            List<String> stale = jdbc.list("""
-                    select relname from pg_stat_user_tables where schemaname = current_schema()
-                      and (relname = any(?) or relname like ?)
-                      and n_mod_since_analyze > 50 + 0.1 * greatest(n_live_tup, 0) order by relname""",
-                    rs -> rs.getString(1), TABLES.toArray(String[]::new), VECTOR_PARTITIONS);
+            List<String> stale = statistics.stale(TABLES, VECTOR_PARTITIONS);
             List<String> analyzed = new ArrayList<>();
             for (String table : stale) {
-                jdbc.update("analyze \"" + table + "\""); // a name of the catalog matching TABLES, not input
+                statistics.analyze(table); // a name of the catalog matching TABLES, not input
                 analyzed.add(table);
             }
             return analyzed;

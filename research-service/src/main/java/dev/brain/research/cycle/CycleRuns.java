@@ -1,7 +1,5 @@
 package dev.brain.research.cycle;
 
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,9 +13,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import com.google.protobuf.Struct;
 import com.google.protobuf.Value;
 
-import dev.brain.db.Jdbc;
 import dev.brain.db.jobs.AdvisoryLocks;
 import dev.brain.db.jobs.JobRunLog;
+import dev.brain.research.cycle.repository.CycleRunRepository;
 import dev.brain.research.insight.Structs;
 
 /**
@@ -32,12 +30,12 @@ public class CycleRuns {
     public static final String JOB = "research_cycle";
     static final String BELOW_MIN_DATA = "below minDataPoints";
 
-    private final Jdbc jdbc;
+    private final CycleRunRepository repository;
     private final AdvisoryLocks locks;
     private final JobRunLog runs;
 
-    public CycleRuns(Jdbc jdbc, AdvisoryLocks locks, JobRunLog runs) {
-        this.jdbc = jdbc;
+    public CycleRuns(CycleRunRepository repository, AdvisoryLocks locks, JobRunLog runs) {
+        this.repository = repository;
         this.locks = locks;
         this.runs = runs;
     }
@@ -63,9 +61,7 @@ public class CycleRuns {
 
     /** The tenant's latest research cycle (any trigger). */
     public Optional<CycleRun> latest(String tenant) {
-        return jdbc.one("select id, tenant, trigger, started_at, finished_at, status, counts::text as counts, error"
-                + " from job_run where job = ? and tenant = ? order by started_at desc, id desc limit 1",
-                CycleRuns::map, JOB, tenant);
+        return repository.latest(JOB, tenant).map(CycleRuns::map);
     }
 
     static String countsJson(CycleRun run) {
@@ -88,9 +84,10 @@ public class CycleRuns {
         return o.build();
     }
 
-    static CycleRun map(ResultSet rs) throws SQLException {
-        String status = rs.getString("status");
-        String error = rs.getString("error");
+    /** A stored run with its phases and totals read from the counts JSON. */
+    static CycleRun map(CycleRunRepository.Row row) {
+        String status = row.status();
+        String error = row.error();
         CycleRun.Outcome outcome = switch (status) {
             case "done" -> CycleRun.Outcome.DONE;
             case "failed" -> CycleRun.Outcome.FAILED;
@@ -98,7 +95,7 @@ public class CycleRuns {
             default -> error != null && error.startsWith(BELOW_MIN_DATA) ? CycleRun.Outcome.SKIPPED_PRECONDITION
                     : CycleRun.Outcome.SKIPPED_LOCKED;
         };
-        Struct counts = Structs.parse(rs.getString("counts"));
+        Struct counts = Structs.parse(row.counts());
         List<CycleRun.Phase> phases = new ArrayList<>();
         for (String name : ResearchCycle.PHASES) {
             Value v = counts.getFieldsOrDefault(name, null);
@@ -112,9 +109,8 @@ public class CycleRuns {
                     p.getFieldsOrDefault("message", Value.getDefaultInstance()).getStringValue()));
         }
         Value totals = counts.getFieldsOrDefault("totals", Value.getDefaultInstance());
-        return new CycleRun(rs.getLong("id"), rs.getString("tenant"), rs.getString("trigger"), outcome,
-                error == null ? "" : error, Jdbc.instant(rs, "started_at"), Jdbc.instant(rs, "finished_at"), phases,
-                longs(totals.getStructValue()));
+        return new CycleRun(row.id(), row.tenant(), row.trigger(), outcome, error == null ? "" : error, row.startedAt(),
+                row.finishedAt(), phases, longs(totals.getStructValue()));
     }
 
     static Map<String, Long> longs(Struct struct) {

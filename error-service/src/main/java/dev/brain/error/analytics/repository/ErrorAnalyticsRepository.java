@@ -7,7 +7,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.brain.db.Jdbc;
 import dev.brain.db.Page;
-import dev.brain.error.db.Protos;
+import dev.brain.error.db.repository.Columns;
 import dev.brain.error.report.repository.ErrorRows;
 import dev.brain.grpc.v1.ChainSequence;
 import dev.brain.grpc.v1.ErrorCountRow;
@@ -67,7 +67,7 @@ public class ErrorAnalyticsRepository {
                 limit ? offset ?""".formatted(bucket(bucket, "o.occurred_at"), bucket(bucket, "e.first_seen_at")),
                 rs -> ErrorCountRow.newBuilder()
                         .setProjectId(rs.getLong("project_id"))
-                        .setBucketStart(Protos.timestamp(rs, "bucket_start"))
+                        .setBucketStart(Columns.timestamp(rs, "bucket_start"))
                         .setOccurrences(rs.getLong("occurrences"))
                         .setDistinctErrors(rs.getLong("distinct_errors"))
                         .setNewErrors(rs.getLong("new_errors")).build(),

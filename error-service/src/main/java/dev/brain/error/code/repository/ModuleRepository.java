@@ -153,15 +153,15 @@ public class ModuleRepository {
     }
 
     public Optional<CodeModule> find(String tenant, long id, boolean withSource) {
-        return jdbc.one("select " + ModuleMapper.COLUMNS + (withSource ? ", m.source_code" : "") + FROM
-                + "where m.tenant = ? and m.id = ?", rs -> ModuleMapper.module(rs, withSource), tenant, id);
+        return jdbc.one("select " + ModuleRows.COLUMNS + (withSource ? ", m.source_code" : "") + FROM
+                + "where m.tenant = ? and m.id = ?", rs -> ModuleRows.module(rs, withSource), tenant, id);
     }
 
     /** Modules by id (without source), in the order of {@code ids}; ids of other tenants are absent. */
     public List<CodeModule> byIds(String tenant, List<Long> ids) {
         Map<Long, CodeModule> byId = new HashMap<>();
-        jdbc.list("select " + ModuleMapper.COLUMNS + FROM + "where m.tenant = ? and m.id = any(?)",
-                rs -> ModuleMapper.module(rs, false), tenant, ids.toArray(Long[]::new))
+        jdbc.list("select " + ModuleRows.COLUMNS + FROM + "where m.tenant = ? and m.id = any(?)",
+                rs -> ModuleRows.module(rs, false), tenant, ids.toArray(Long[]::new))
                 .forEach(m -> byId.put(m.getId(), m));
         return ids.stream().filter(byId::containsKey).map(byId::get).toList();
     }
@@ -169,21 +169,21 @@ public class ModuleRepository {
     /** A page of the tenant's modules by project name, path and name; null filters match everything. */
     public List<CodeModule> list(String tenant, Long projectId, String language, String category, int fetch,
             int offset) {
-        return jdbc.list("select " + ModuleMapper.COLUMNS + FROM + """
+        return jdbc.list("select " + ModuleRows.COLUMNS + FROM + """
                 where m.tenant = ? and (?::bigint is null or m.project_id = ?)
                   and (?::text is null or m.language = ?) and (?::text is null or m.category = ?)
-                order by p.name, m.file_path, m.name, m.id limit ? offset ?""", rs -> ModuleMapper.module(rs, false),
+                order by p.name, m.file_path, m.name, m.id limit ? offset ?""", rs -> ModuleRows.module(rs, false),
                 tenant, projectId, projectId, language, language, category, category, fetch, offset);
     }
 
     /** Stored similarities of a module, strongest kind first, then score. */
     public List<ModuleSimilarity> similarities(String tenant, long id) {
-        return jdbc.list("select " + ModuleMapper.COLUMNS + ", s.kind, s.score, s.detected_at from module_similarity s"
+        return jdbc.list("select " + ModuleRows.COLUMNS + ", s.kind, s.score, s.detected_at from module_similarity s"
                 + " join code_module m on m.id = case when s.module_a = ? then s.module_b else s.module_a end"
                 + " join project p on p.id = m.project_id"
                 + " where s.tenant = ? and (s.module_a = ? or s.module_b = ?)"
                 + " order by case s.kind when 'exact' then 0 when 'structural' then 1 else 2 end, s.score desc, m.id",
-                ModuleMapper::similarity, id, tenant, id, id);
+                ModuleRows::similarity, id, tenant, id, id);
     }
 
     private static final String USAGE = """
@@ -195,11 +195,11 @@ public class ModuleRepository {
     /** The module's most recent usages. */
     public List<ModuleUsage> usages(String tenant, long moduleId, int limit) {
         return jdbc.list(USAGE + "where u.tenant = ? and u.module_id = ? order by u.used_at desc, u.id desc limit ?",
-                ModuleMapper::usage, tenant, moduleId, limit);
+                ModuleRows::usage, tenant, moduleId, limit);
     }
 
     public Optional<ModuleUsage> usage(String tenant, long usageId) {
-        return jdbc.one(USAGE + "where u.tenant = ? and u.id = ?", ModuleMapper::usage, tenant, usageId);
+        return jdbc.one(USAGE + "where u.tenant = ? and u.id = ?", ModuleRows::usage, tenant, usageId);
     }
 
     /** Records a usage and counts it on the module: reuse + 1, adaptation + 1 when adapted, last used now. */
@@ -248,10 +248,10 @@ public class ModuleRepository {
      * updated first: the modules a reuse co-occurs with.
      */
     public List<CodeModule> presentInProject(String tenant, long projectId, long exceptId, int limit) {
-        return jdbc.list("select " + ModuleMapper.COLUMNS + FROM + """
+        return jdbc.list("select " + ModuleRows.COLUMNS + FROM + """
                 where m.tenant = ? and m.id <> ? and (m.project_id = ? or exists (
                     select 1 from module_usage u where u.module_id = m.id and u.project_id = ?))
-                order by m.updated_at desc, m.id desc limit ?""", rs -> ModuleMapper.module(rs, false), tenant,
+                order by m.updated_at desc, m.id desc limit ?""", rs -> ModuleRows.module(rs, false), tenant,
                 exceptId, projectId, projectId, limit);
     }
 

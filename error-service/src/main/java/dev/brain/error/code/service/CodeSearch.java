@@ -11,11 +11,13 @@ import java.util.concurrent.Future;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
-import dev.brain.db.Jdbc;
 import dev.brain.error.code.analysis.CodeAnalyzer;
 import dev.brain.error.code.analysis.ModuleDraft;
 import dev.brain.error.code.analysis.SourceAnalysis;
 import dev.brain.error.code.repository.ModuleRepository;
+import dev.brain.error.code.repository.ModuleSearchRepository;
+import dev.brain.error.code.repository.ModuleSearchRepository.Filter;
+import dev.brain.error.code.repository.ModuleSearchRepository.Near;
 import dev.brain.error.code.service.Similarities.Found;
 import dev.brain.error.config.ErrorConfig;
 import dev.brain.error.embedding.Embeddings;
@@ -50,16 +52,16 @@ public class CodeSearch {
     /** The best possible fused score: first in both lists. */
     static final double BEST_FUSED = 2.0 / (RRF_K + 1);
 
-    private final Jdbc jdbc;
+    private final ModuleSearchRepository search;
     private final Scopes scopes;
     private final ModuleRepository modules;
     private final ModuleMatcher matcher;
     private final Embeddings embeddings;
     private final ErrorConfig config;
 
-    public CodeSearch(Jdbc jdbc, Scopes scopes, ModuleRepository modules, ModuleMatcher matcher, Embeddings embeddings,
-            ErrorConfig config) {
-        this.jdbc = jdbc;
+    public CodeSearch(ModuleSearchRepository search, Scopes scopes, ModuleRepository modules, ModuleMatcher matcher,
+            Embeddings embeddings, ErrorConfig config) {
+        this.search = search;
         this.scopes = scopes;
         this.modules = modules;
         this.matcher = matcher;
@@ -76,68 +78,41 @@ public class CodeSearch {
         long embedStart = System.nanoTime();
         Future<EmbedResponse> pending = embeddings.embedAsync(tenant, purpose, config.embedding().queryDeadline());
         CallScope scope = scopes.forRead(r.getScope());
-        StringBuilder filter = new StringBuilder("m.tenant = ?");
-        List<Object> params = new ArrayList<>(List.of(scope.tenant()));
+        Long project = null;
+        boolean inProject = false;
         String searched = "tenant";
         switch (r.getProjectScope()) {
             case PROJECT_SCOPE_FILTER_OWN -> {
                 if (scope.project() == null) {
                     throw BadInput.invalid("scope.project", "required with project_scope OWN");
                 }
-                filter.append(" and m.project_id = ?");
-                params.add(scope.projectId() == null ? -1L : scope.projectId());
+                project = scope.projectId() == null ? -1L : scope.projectId();
+                inProject = true;
                 searched = "project " + scope.project();
             }
             case PROJECT_SCOPE_FILTER_OTHER -> {
                 if (scope.project() == null) {
                     throw BadInput.invalid("scope.project", "required with project_scope OTHER");
                 }
-                filter.append(" and m.project_id <> ?");
-                params.add(scope.projectId() == null ? -1L : scope.projectId());
+                project = scope.projectId() == null ? -1L : scope.projectId();
                 searched = "projects other than " + scope.project();
             }
             default -> {
             }
         }
-        if (language != null) {
-            filter.append(" and m.language = any(?)");
-            params.add(language.equals("typescript") || language.equals("javascript")
-                    ? new String[] { "typescript", "javascript" }
-                    : new String[] { language });
-        }
-        if (category != null) {
-            filter.append(" and m.category = ?");
-            params.add(category);
-        }
-        if (!r.getIncludeLowScore()) {
-            filter.append(" and m.reusability_score >= ?");
-            params.add(config.code().moduleThreshold());
-        }
-        List<Object> textParams = new ArrayList<>(List.of(purpose));
-        textParams.addAll(params);
-        textParams.add(LIST_SIZE);
+        String[] languages = language == null ? null
+                : language.equals("typescript") || language.equals("javascript")
+                        ? new String[] { "typescript", "javascript" }
+                        : new String[] { language };
+        Filter filter = new Filter(scope.tenant(), project, inProject, languages, category,
+                r.getIncludeLowScore() ? null : config.code().moduleThreshold());
         // the purpose's stems OR-ed (a purpose rarely uses every word of a module), without stop words (V10)
-        List<Long> text = jdbc.list("""
-                select m.id from code_module m,
-                     (select string_agg(quote_literal(lexeme), ' | ')::tsquery as q
-                      from (select lexeme from unnest(to_tsvector('english', ?)) limit 32) l) q
-                where %s and m.search_vector @@ q.q
-                order by ts_rank_cd(m.search_vector, q.q, 32) desc, m.id limit ?""".formatted(filter),
-                rs -> rs.getLong(1), textParams.toArray());
+        List<Long> text = search.byText(purpose, filter, LIST_SIZE);
         List<String> vector = embeddings.await(pending, 1, embedStart, config.embedding().queryDeadline());
         List<Long> nearest = List.of();
         Double nearestCosine = null;
         if (vector != null) {
-            List<Object> vectorParams = new ArrayList<>(List.of(vector.get(0)));
-            vectorParams.addAll(params);
-            vectorParams.add(vector.get(0));
-            vectorParams.add(LIST_SIZE);
-            record Near(long id, double cosine) {
-            }
-            List<Near> near = jdbc.list("""
-                    select m.id, 1 - (m.embedding <=> ?::vector) from code_module m
-                    where %s and m.embedding is not null order by m.embedding <=> ?::vector limit ?""".formatted(filter),
-                    rs -> new Near(rs.getLong(1), rs.getDouble(2)), vectorParams.toArray());
+            List<Near> near = search.nearest(vector.get(0), filter, LIST_SIZE);
             nearest = near.stream().map(Near::id).toList();
             nearestCosine = near.isEmpty() ? null : near.get(0).cosine();
         }

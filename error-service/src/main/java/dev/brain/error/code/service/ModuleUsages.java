@@ -6,13 +6,13 @@ import java.util.List;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
-import dev.brain.db.Jdbc;
 import dev.brain.error.code.mapping.ModuleMapper;
 import dev.brain.error.code.repository.ModuleRepository;
 import dev.brain.error.outbox.Node;
 import dev.brain.error.outbox.Outbox;
 import dev.brain.error.session.CallScope;
 import dev.brain.error.session.Scopes;
+import dev.brain.error.solution.repository.SolutionRepository;
 import dev.brain.grpc.v1.CodeModule;
 import dev.brain.grpc.v1.GetModuleRequest;
 import dev.brain.grpc.v1.GetModuleResponse;
@@ -39,15 +39,15 @@ public class ModuleUsages {
     static final int CO_PRESENT = 20;
     static final int RECENT_USAGES = 50;
 
-    private final Jdbc jdbc;
     private final Scopes scopes;
     private final ModuleRepository modules;
+    private final SolutionRepository solutions;
     private final Outbox outbox;
 
-    public ModuleUsages(Jdbc jdbc, Scopes scopes, ModuleRepository modules, Outbox outbox) {
-        this.jdbc = jdbc;
+    public ModuleUsages(Scopes scopes, ModuleRepository modules, SolutionRepository solutions, Outbox outbox) {
         this.scopes = scopes;
         this.modules = modules;
+        this.solutions = solutions;
         this.outbox = outbox;
     }
 
@@ -71,8 +71,7 @@ public class ModuleUsages {
         CallScope scope = scopes.forWrite(r.getScope());
         CodeModule module = require(scope.tenant(), moduleId);
         Long solutionId = r.getSolutionId() == 0 ? null : r.getSolutionId();
-        if (solutionId != null && jdbc.count("select count(*) from solution where tenant = ? and id = ?",
-                scope.tenant(), solutionId) == 0) {
+        if (solutionId != null && !solutions.exists(scope.tenant(), solutionId)) {
             throw Status.NOT_FOUND.withDescription("solution_id " + solutionId + ": no such solution")
                     .asRuntimeException();
         }
@@ -85,8 +84,7 @@ public class ModuleUsages {
         events.add(new Outbox.Strengthen(scope.tenant(), scope.project(), "uses_module",
                 Node.project(scope.projectId(), scope.project()), node, java.util.Map.of("usage_type", usageType)));
         if (solutionId != null) {
-            String title = jdbc.one("select title from solution where id = ?", rs -> rs.getString(1), solutionId)
-                    .orElse(null);
+            String title = solutions.title(solutionId).orElse(null);
             events.add(new Outbox.Strengthen(scope.tenant(), scope.project(), "uses_module",
                     Node.solution(solutionId, title), node, null));
         }

@@ -9,7 +9,7 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.brain.db.Jdbc;
-import dev.brain.error.db.Protos;
+import dev.brain.error.db.repository.Columns;
 import dev.brain.grpc.v1.NodeType;
 import dev.brain.grpc.v1.Notification;
 import dev.brain.grpc.v1.NotificationType;
@@ -117,17 +117,17 @@ public class NotificationRepository {
         Notification.Builder b = Notification.newBuilder()
                 .setId(rs.getLong("id"))
                 .setType(WireNames.valueOf(NotificationType.class, rs.getString("type")))
-                .setProject(Protos.text(rs, "project"))
-                .setTargetSessionKey(Protos.text(rs, "session_key"))
+                .setProject(Columns.text(rs, "project"))
+                .setTargetSessionKey(Columns.text(rs, "session_key"))
                 .setReferenceId(rs.getLong("reference_id"))
                 .setSummary(rs.getString("summary"))
                 .setDedupKey(rs.getString("dedup_key"))
-                .setCreatedAt(Protos.timestamp(rs, "created_at"));
+                .setCreatedAt(Columns.timestamp(rs, "created_at"));
         String ref = rs.getString("reference_type");
         b.setReferenceType(ref == null ? NodeType.NODE_TYPE_UNSPECIFIED
                 : WireNames.valueOf(NodeType.class, ref));
         if (rs.getTimestamp("acknowledged_at") != null) {
-            b.setAcknowledgedAt(Protos.timestamp(rs, "acknowledged_at"));
+            b.setAcknowledgedAt(Columns.timestamp(rs, "acknowledged_at"));
         }
         return b.build();
     }

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.brain.db.Jdbc;
-import dev.brain.error.db.Protos;
+import dev.brain.error.db.repository.Columns;
 import dev.brain.grpc.v1.Antipattern;
 import dev.brain.grpc.v1.Rule;
 import dev.brain.grpc.v1.RuleAction;
@@ -48,9 +48,9 @@ public final class PreventionRows {
         String prune = rs.getString("prune_reason");
         return Rule.newBuilder()
                 .setId(rs.getLong("id"))
-                .setProject(Protos.text(rs, "project"))
+                .setProject(Columns.text(rs, "project"))
                 .setName(rs.getString("name"))
-                .setDescription(Protos.text(rs, "description"))
+                .setDescription(Columns.text(rs, "description"))
                 .setErrorType(rs.getString("error_type"))
                 .addAllRequiredTokens(Jdbc.strings(rs, "required_tokens"))
                 .addAllFileExtensions(Jdbc.strings(rs, "file_extensions"))
@@ -68,16 +68,16 @@ public final class PreventionRows {
                 .setPruneReason(prune == null ? RulePruneReason.RULE_PRUNE_REASON_UNSPECIFIED
                         : WireNames.valueOf(RulePruneReason.class, prune))
                 .addAllSourceErrorIds(Jdbc.longs(rs, "source_error_ids"))
-                .setLastEvidenceAt(Protos.timestamp(rs, "last_evidence_at"))
-                .setCreatedAt(Protos.timestamp(rs, "created_at"))
-                .setUpdatedAt(Protos.timestamp(rs, "updated_at"))
+                .setLastEvidenceAt(Columns.timestamp(rs, "last_evidence_at"))
+                .setCreatedAt(Columns.timestamp(rs, "created_at"))
+                .setUpdatedAt(Columns.timestamp(rs, "updated_at"))
                 .build();
     }
 
     public static Antipattern antipattern(ResultSet rs) throws SQLException {
         return Antipattern.newBuilder()
                 .setId(rs.getLong("id"))
-                .setProject(Protos.text(rs, "project"))
+                .setProject(Columns.text(rs, "project"))
                 .setSourceErrorId(rs.getLong("source_error_id"))
                 .setDescription(rs.getString("description"))
                 .setErrorType(rs.getString("error_type"))
@@ -91,8 +91,8 @@ public final class PreventionRows {
                 .setPreventedCount(rs.getInt("prevented_count"))
                 .setRejectedCount(rs.getInt("rejected_count"))
                 .setActive(rs.getBoolean("active"))
-                .setCreatedAt(Protos.timestamp(rs, "created_at"))
-                .setUpdatedAt(Protos.timestamp(rs, "updated_at"))
+                .setCreatedAt(Columns.timestamp(rs, "created_at"))
+                .setUpdatedAt(Columns.timestamp(rs, "updated_at"))
                 .build();
     }
 

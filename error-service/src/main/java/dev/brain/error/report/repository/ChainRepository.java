@@ -11,7 +11,7 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.brain.db.Jdbc;
-import dev.brain.error.db.Protos;
+import dev.brain.error.db.repository.Columns;
 import dev.brain.grpc.v1.ErrorChain;
 import dev.brain.grpc.v1.ErrorChainEntry;
 
@@ -102,8 +102,8 @@ public class ChainRepository {
             ErrorChain.Builder chain = chains.computeIfAbsent(rs.getLong(1), id -> {
                 try {
                     return ErrorChain.newBuilder().setId(id).setProject(rs.getString(2))
-                            .setSessionKey(Protos.text(rs, "session_key"))
-                            .setStartedAt(Protos.timestamp(rs, "started_at")).setLastAt(Protos.timestamp(rs, "last_at"))
+                            .setSessionKey(Columns.text(rs, "session_key"))
+                            .setStartedAt(Columns.timestamp(rs, "started_at")).setLastAt(Columns.timestamp(rs, "last_at"))
                             .setLength(rs.getInt(6));
                 } catch (java.sql.SQLException e) {
                     throw new IllegalStateException(e);

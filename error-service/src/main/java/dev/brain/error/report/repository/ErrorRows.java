@@ -8,7 +8,7 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.brain.db.Jdbc;
-import dev.brain.error.db.Protos;
+import dev.brain.error.db.repository.Columns;
 import dev.brain.grpc.v1.ErrorRecord;
 import dev.brain.grpc.v1.StackFrame;
 import io.grpc.Status;
@@ -69,11 +69,11 @@ public class ErrorRows {
     public static StackFrame frame(ResultSet rs) throws SQLException {
         return StackFrame.newBuilder()
                 .setPosition(rs.getInt("position"))
-                .setFunctionName(Protos.text(rs, "function_name"))
-                .setFilePath(Protos.text(rs, "file_path"))
+                .setFunctionName(Columns.text(rs, "function_name"))
+                .setFilePath(Columns.text(rs, "file_path"))
                 .setLineNumber(rs.getInt("line_number"))
                 .setColumnNumber(rs.getInt("column_number"))
-                .setContextLine(Protos.text(rs, "context_line"))
+                .setContextLine(Columns.text(rs, "context_line"))
                 .setInApp(rs.getBoolean("in_app"))
                 .setNormalized(rs.getString("normalized")).build();
     }
@@ -87,23 +87,23 @@ public class ErrorRows {
                 .setErrorType(rs.getString("error_type"))
                 .setMessage(rs.getString("message"))
                 .setMessageTemplate(rs.getString("message_template"))
-                .setLanguage(Protos.text(rs, "language"))
+                .setLanguage(Columns.text(rs, "language"))
                 .setParser(rs.getString("parser"))
-                .setSourceFile(Protos.text(rs, "source_file"))
+                .setSourceFile(Columns.text(rs, "source_file"))
                 .setSourceLine(rs.getInt("source_line"))
                 .setRawTruncatedBytes(rs.getLong("raw_truncated_bytes"))
-                .setCommand(Protos.text(rs, "command"))
-                .setWorkingDirectory(Protos.text(rs, "working_directory"))
-                .setTaskContext(Protos.text(rs, "task_context"))
+                .setCommand(Columns.text(rs, "command"))
+                .setWorkingDirectory(Columns.text(rs, "working_directory"))
+                .setTaskContext(Columns.text(rs, "task_context"))
                 .addAllLabels(Jdbc.strings(rs, "labels"))
                 .setOccurrenceCount(rs.getInt("occurrence_count"))
-                .setFirstSeenAt(Protos.timestamp(rs, "first_seen_at"))
-                .setLastSeenAt(Protos.timestamp(rs, "last_seen_at"))
+                .setFirstSeenAt(Columns.timestamp(rs, "first_seen_at"))
+                .setLastSeenAt(Columns.timestamp(rs, "last_seen_at"))
                 .setResolved(rs.getBoolean("resolved"))
                 .setEmbedded(rs.getBoolean("embedded"))
                 .setNotAnError(rs.getBoolean("not_an_error"));
         if (rs.getTimestamp("resolved_at") != null) {
-            b.setResolvedAt(Protos.timestamp(rs, "resolved_at"));
+            b.setResolvedAt(Columns.timestamp(rs, "resolved_at"));
         }
         return b.build();
     }

@@ -11,7 +11,7 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.brain.db.Jdbc;
-import dev.brain.error.db.Protos;
+import dev.brain.error.db.repository.Columns;
 import dev.brain.grpc.v1.ErrorSolutionLink;
 import dev.brain.grpc.v1.Solution;
 import dev.brain.grpc.v1.SolutionAttempt;
@@ -95,11 +95,11 @@ public class SolutionRows {
             List<SolutionAttempt> list = into.computeIfAbsent(rs.getLong("error_id"), k -> new ArrayList<>());
             if (list.size() < perError) {
                 list.add(SolutionAttempt.newBuilder().setId(rs.getLong("id")).setErrorId(rs.getLong("error_id"))
-                        .setDescription(rs.getString("description")).setReason(Protos.text(rs, "reason"))
+                        .setDescription(rs.getString("description")).setReason(Columns.text(rs, "reason"))
                         .setOutcome(rs.getString("outcome").equals("failure") ? SolutionOutcome.SOLUTION_OUTCOME_FAILURE
                                 : SolutionOutcome.SOLUTION_OUTCOME_PARTIAL)
-                        .setSessionKey(Protos.text(rs, "session_key"))
-                        .setAttemptedAt(Protos.timestamp(rs, "attempted_at"))
+                        .setSessionKey(Columns.text(rs, "session_key"))
+                        .setAttemptedAt(Columns.timestamp(rs, "attempted_at"))
                         .setSource(source(rs.getString("source"))).build());
             }
             return null;
@@ -129,20 +129,20 @@ public class SolutionRows {
                 .setId(rs.getLong("s_id"))
                 .setProject(rs.getString("s_project"))
                 .setTitle(rs.getString("title"))
-                .setDescription(Protos.text(rs, "description"))
+                .setDescription(Columns.text(rs, "description"))
                 .addAllSteps(Jdbc.strings(rs, "steps"))
-                .setCodeBefore(Protos.text(rs, "code_before"))
-                .setCodeAfter(Protos.text(rs, "code_after"))
-                .setDiff(Protos.text(rs, "diff"))
+                .setCodeBefore(Columns.text(rs, "code_before"))
+                .setCodeAfter(Columns.text(rs, "code_after"))
+                .setDiff(Columns.text(rs, "diff"))
                 .addAllLabels(Jdbc.strings(rs, "labels"))
                 .addAllModuleIds(Jdbc.longs(rs, "module_ids"))
                 .setSuccessCount(rs.getInt("s_success"))
                 .setFailureCount(rs.getInt("s_failure"))
                 .setPartialCount(rs.getInt("s_partial"))
                 .setConfidence(rs.getDouble("s_confidence"))
-                .setLastUsedAt(Protos.timestamp(rs, "last_used_at"))
-                .setCreatedAt(Protos.timestamp(rs, "s_created"))
-                .setUpdatedAt(Protos.timestamp(rs, "s_updated"))
+                .setLastUsedAt(Columns.timestamp(rs, "last_used_at"))
+                .setCreatedAt(Columns.timestamp(rs, "s_created"))
+                .setUpdatedAt(Columns.timestamp(rs, "s_updated"))
                 .setSource(source(rs.getString("s_source")))
                 .setObservedSuccessCount(rs.getInt("s_observed"))
                 .build();
@@ -159,8 +159,8 @@ public class SolutionRows {
                 .setConfidence(rs.getDouble("confidence"))
                 .setLastOutcome(last == null ? SolutionOutcome.SOLUTION_OUTCOME_UNSPECIFIED
                         : WireNames.valueOf(SolutionOutcome.class, last))
-                .setLastAppliedAt(Protos.timestamp(rs, "last_applied_at"))
-                .setCreatedAt(Protos.timestamp(rs, "created_at"))
+                .setLastAppliedAt(Columns.timestamp(rs, "last_applied_at"))
+                .setCreatedAt(Columns.timestamp(rs, "created_at"))
                 .setObservedSuccessCount(rs.getInt("observed_success_count"))
                 .build();
     }

@@ -12,7 +12,7 @@ import com.google.protobuf.Struct;
 import com.google.protobuf.util.JsonFormat;
 
 import dev.brain.db.Jdbc;
-import dev.brain.error.db.Protos;
+import dev.brain.error.db.repository.Columns;
 import dev.brain.grpc.v1.Session;
 import dev.brain.grpc.v1.SessionKind;
 import dev.brain.grpc.v1.SessionStatus;
@@ -120,13 +120,13 @@ public class SessionRepository {
     static Session map(ResultSet rs) throws SQLException {
         Session.Builder b = Session.newBuilder().setId(rs.getLong("id")).setKey(rs.getString("session_key"))
                 .setKind(WireNames.valueOf(SessionKind.class, rs.getString("kind")))
-                .setClientName(Protos.text(rs, "client_name"))
+                .setClientName(Columns.text(rs, "client_name"))
                 .setStatus(WireNames.valueOf(SessionStatus.class, rs.getString("status")))
-                .setProject(Protos.text(rs, "project"))
-                .setConnectedAt(Protos.timestamp(rs, "connected_at"))
-                .setLastHeartbeatAt(Protos.timestamp(rs, "last_heartbeat_at"));
+                .setProject(Columns.text(rs, "project"))
+                .setConnectedAt(Columns.timestamp(rs, "connected_at"))
+                .setLastHeartbeatAt(Columns.timestamp(rs, "last_heartbeat_at"));
         if (rs.getTimestamp("disconnected_at") != null) {
-            b.setDisconnectedAt(Protos.timestamp(rs, "disconnected_at"));
+            b.setDisconnectedAt(Columns.timestamp(rs, "disconnected_at"));
         }
         try {
             Struct.Builder metadata = Struct.newBuilder();

@@ -1,0 +1,29 @@
+package dev.brain.error.db.repository;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+
+import com.google.protobuf.Timestamp;
+
+import dev.brain.db.Jdbc;
+import dev.brain.error.db.Protos;
+
+/** Columns of a row read as the contract's fields: the repositories' part of {@link Protos}. */
+public final class Columns {
+
+    private Columns() {
+    }
+
+    /** The column as a timestamp, or null when SQL null. */
+    public static Timestamp timestamp(ResultSet rs, String column) throws SQLException {
+        Instant i = Jdbc.instant(rs, column);
+        return i == null ? null : Protos.timestamp(i);
+    }
+
+    /** The column's text, or empty when SQL null. */
+    public static String text(ResultSet rs, String column) throws SQLException {
+        String s = rs.getString(column);
+        return s == null ? "" : s;
+    }
+}
