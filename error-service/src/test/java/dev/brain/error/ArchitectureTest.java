@@ -4,7 +4,7 @@ import dev.brain.testing.ArchitectureContract;
 
 /**
  * The layering of error-service (issues #20, #43): gRPC classes parse, call a service and map — no SQL, no
- * transactions —, statements run in repositories (beyond the classes recorded in archunit_store), repositories call
+ * transactions —, statements run in repositories, repositories call
  * no service, and the feature packages ({@code report}, {@code solution}, {@code prevention}, {@code session},
  * {@code analytics}, …) depend on each other without a cycle.
  */

@@ -29,9 +29,8 @@ public abstract class ArchitectureContract {
     }
 
     @Test
-    void statementsRunOnlyInRepositoriesBeyondTheRecordedClasses() {
-        // the classes that still run statements outside a repository are listed in the module's archunit_store
-        ArchitectureRules.statementsOnlyInRepositoriesBeyondTheRecordedOnes().check(main);
+    void statementsRunOnlyInRepositories() {
+        ArchitectureRules.statementsOnlyInRepositories().check(main);
     }
 
     @Test

@@ -7,7 +7,6 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
-import com.tngtech.archunit.library.freeze.FreezingArchRule;
 
 /**
  * The layering every service keeps, as ArchUnit rules a service's test checks on its own main classes:
@@ -55,16 +54,6 @@ public final class ArchitectureRules {
                 .should().dependOnClassesThat().haveFullyQualifiedName("dev.brain.db.Jdbc")
                 .orShould().dependOnClassesThat().resideInAnyPackage("java.sql..", "javax.sql..")
                 .because("SQL lives in a feature's repository package; services orchestrate (issue #43)");
-    }
-
-    /**
-     * {@link #statementsOnlyInRepositories()} with the classes that broke it when the rule came recorded in the
-     * module's {@code archunit_store} (ArchUnit's {@link FreezingArchRule}): a new class that runs statements
-     * outside a repository fails, a recorded one may stay until its statements move, and a class that no longer
-     * breaks the rule drops out of the store on the next run, so the store only shrinks.
-     */
-    public static ArchRule statementsOnlyInRepositoriesBeyondTheRecordedOnes() {
-        return FreezingArchRule.freeze(statementsOnlyInRepositories());
     }
 
     /**

@@ -10,8 +10,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import com.google.common.util.concurrent.Futures;
 
-import dev.brain.db.Jdbc;
 import dev.brain.error.config.ErrorConfig;
+import dev.brain.error.embedding.repository.VectorColumnRepository;
 import dev.brain.grpc.v1.EmbedRequest;
 import dev.brain.grpc.v1.EmbedResponse;
 import dev.brain.grpc.v1.EmbeddingServiceGrpc;
@@ -41,15 +41,15 @@ public class Embeddings {
      */
     private final EmbeddingServiceGrpc.EmbeddingServiceFutureStub async;
     private final ErrorConfig config;
-    private final Jdbc jdbc;
+    private final VectorColumnRepository vectorColumn;
     private volatile Integer columnDimension;
 
     public Embeddings(@GrpcClient("memory") EmbeddingServiceGrpc.EmbeddingServiceBlockingStub blocking,
-            @GrpcClient("memory") Channel memory, ErrorConfig config, Jdbc jdbc) {
+            @GrpcClient("memory") Channel memory, ErrorConfig config, VectorColumnRepository vectorColumn) {
         this.blocking = blocking;
         this.async = EmbeddingServiceGrpc.newFutureStub(memory);
         this.config = config;
-        this.jdbc = jdbc;
+        this.vectorColumn = vectorColumn;
     }
 
     /** {@code type: template}, a newline and the first 1,000 characters of the task context (§12.3), ≤ 8 KiB. */
@@ -140,10 +140,7 @@ public class Embeddings {
     public int columnDimension() {
         Integer d = columnDimension;
         if (d == null) {
-            d = jdbc.one("""
-                    select a.atttypmod from pg_attribute a
-                    where a.attrelid = 'error.error_embedding'::regclass and a.attname = 'embedding'""", rs -> rs.getInt(1))
-                    .orElseThrow();
+            d = vectorColumn.errorEmbeddingDimension();
             columnDimension = d;
         }
         return d;

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Supplier;
@@ -21,7 +22,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.brain.db.Jdbc;
 import dev.brain.db.jobs.AdvisoryLocks;
 import dev.brain.error.code.repository.ModuleRepository;
 import dev.brain.error.config.ErrorConfig;
@@ -29,10 +29,15 @@ import dev.brain.error.intake.Confidence;
 import dev.brain.error.intake.Fingerprints;
 import dev.brain.error.intake.Tokens;
 import dev.brain.error.jobs.JobRuns;
+import dev.brain.error.learning.repository.LearningRepository;
+import dev.brain.error.learning.repository.LearningRepository.AntipatternCandidate;
+import dev.brain.error.learning.repository.LearningRepository.AntipatternDraft;
+import dev.brain.error.learning.repository.LearningRepository.Pair;
+import dev.brain.error.learning.repository.LearningRepository.RuleDraft;
+import dev.brain.error.learning.repository.LearningRepository.StoredRule;
 import dev.brain.error.notification.Notifications;
 import dev.brain.error.prevention.Commands;
 import dev.brain.error.solution.CrossProject;
-import dev.brain.error.solution.Solutions;
 import dev.brain.grpc.v1.JobRunResult;
 import io.quarkus.logging.Log;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -49,7 +54,7 @@ public class LearningCycle {
 
     public static final String JOB = "learning";
 
-    private final Jdbc jdbc;
+    private final LearningRepository learning;
     private final AdvisoryLocks locks;
     private final JobRuns runs;
     private final Notifications notifications;
@@ -59,10 +64,10 @@ public class LearningCycle {
     private final ObjectMapper json;
     private final ModuleRepository modules;
 
-    public LearningCycle(Jdbc jdbc, AdvisoryLocks locks, JobRuns runs, Notifications notifications,
+    public LearningCycle(LearningRepository learning, AdvisoryLocks locks, JobRuns runs, Notifications notifications,
             CrossProject crossProject, ErrorConfig config, Clock clock, ObjectMapper json, ModuleRepository modules) {
         this.modules = modules;
-        this.jdbc = jdbc;
+        this.learning = learning;
         this.locks = locks;
         this.runs = runs;
         this.notifications = notifications;
@@ -75,20 +80,7 @@ public class LearningCycle {
     @Scheduled(every = "${brain.error.learning.interval:15m}", delayed = "${brain.error.learning.delay:60s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void scheduled(ScheduledExecution execution) {
         Duration period = JobRuns.period(execution);
-        List<String> tenants = jdbc.list("""
-                select t.tenant from (select distinct tenant from error
-                                      union select distinct tenant from solution_outcome
-                                      union select distinct tenant from solution_attempt) t
-                where exists (select 1 from error e where e.tenant = t.tenant and e.last_seen_at >
-                                coalesce((select max(started_at) from job_run j where j.job = 'learning'
-                                          and j.tenant = t.tenant and j.status = 'done'), '-infinity'))
-                   or exists (select 1 from solution_outcome o where o.tenant = t.tenant and o.applied_at >
-                                coalesce((select max(started_at) from job_run j where j.job = 'learning'
-                                          and j.tenant = t.tenant and j.status = 'done'), '-infinity'))
-                   or exists (select 1 from solution_attempt a where a.tenant = t.tenant and a.attempted_at >
-                                coalesce((select max(started_at) from job_run j where j.job = 'learning'
-                                          and j.tenant = t.tenant and j.status = 'done'), '-infinity'))""",
-                rs -> rs.getString(1));
+        List<String> tenants = learning.tenantsWithNewEvidence();
         for (String tenant : tenants) {
             try {
                 run(tenant, false, period);
@@ -208,15 +200,14 @@ public class LearningCycle {
         Long sent = phase(steps, "notifications", () -> QuarkusTransaction.requiringNew().call(() -> {
             long n = 0;
             for (Long rule : newRules) {
-                String name = jdbc.one("select name from rule where id = ?", rs -> rs.getString(1), rule).orElse("");
+                String name = learning.ruleName(rule);
                 n += notifications.send(tenant, new Notifications.Draft("learning_insight", null, null, "rule", rule,
                         "New prevention rule learned: " + name, "rule:" + rule), now);
             }
             for (Long ap : newAntipatterns) {
-                var row = jdbc.one("select project_id, description from antipattern where id = ?",
-                        rs -> new Object[] { Jdbc.longOrNull(rs, "project_id"), rs.getString(2) }, ap).orElseThrow();
-                n += notifications.send(tenant, new Notifications.Draft("antipattern_warning", (Long) row[0], null,
-                        "antipattern", ap, (String) row[1], "antipattern:" + ap), now);
+                var notice = learning.antipatternNotice(ap);
+                n += notifications.send(tenant, new Notifications.Draft("antipattern_warning", notice.projectId(),
+                        null, "antipattern", ap, notice.description(), "antipattern:" + ap), now);
             }
             return n;
         }));
@@ -249,34 +240,12 @@ public class LearningCycle {
         steps.add(new JobRuns.Step(last.name(), last.failed(), counts, last.durationMs(), last.message()));
     }
 
-    /** An error–solution pair with ≥ 1 outcome. */
-    record Pair(long errorId, long solutionId, long projectId, String type, String template, String sourceFile,
-            int success, int failure, int partial, double confidence, Instant lastApplied, Instant createdAt,
-            String title) {
-    }
-
     List<Pair> collect(String tenant) {
-        return jdbc.list("""
-                select es.error_id, es.solution_id, e.project_id, e.error_type, e.message_template, e.source_file,
-                       es.success_count, es.failure_count, es.partial_count, es.confidence, es.last_applied_at,
-                       es.created_at, s.title
-                from error_solution es join error e on e.id = es.error_id join solution s on s.id = es.solution_id
-                where es.tenant = ? and es.success_count + es.failure_count + es.partial_count > 0
-                order by e.first_seen_at, es.error_id, es.solution_id""", rs -> new Pair(rs.getLong(1), rs.getLong(2),
-                rs.getLong(3), rs.getString(4), rs.getString(5), rs.getString(6), rs.getInt(7), rs.getInt(8),
-                rs.getInt(9), rs.getDouble(10), Jdbc.instant(rs, "last_applied_at"), Jdbc.instant(rs, "created_at"),
-                rs.getString(13)), tenant);
+        return learning.pairs(tenant);
     }
 
     long confidence(String tenant, OffsetDateTime now) {
-        double halfLife = config.learning().decayHalfLifeDays();
-        String link = Solutions.confidenceSql("success_count", "failure_count", "partial_count", "last_applied_at");
-        String solution = Solutions.confidenceSql("success_count", "failure_count", "partial_count", "last_used_at");
-        long n = jdbc.update("update error_solution set confidence = " + link + " where tenant = ? and confidence is"
-                + " distinct from " + link, now, halfLife, tenant, now, halfLife);
-        n += jdbc.update("update solution set confidence = " + solution + " where tenant = ? and confidence is"
-                + " distinct from " + solution, now, halfLife, tenant, now, halfLife);
-        return n;
+        return learning.refreshConfidences(tenant, now, config.learning().decayHalfLifeDays());
     }
 
     /** A cluster of ≥ 2 pairs of one error type (phase 3). */
@@ -368,14 +337,12 @@ public class LearningCycle {
     /** Up to 5 most frequent normalized commands of the errors' occurrences. */
     List<String> commands(String tenant, Long[] errorIds) {
         Map<String, Integer> frequency = new LinkedHashMap<>();
-        jdbc.list("select command from error_occurrence where tenant = ? and error_id = any(?) and command is not null"
-                + " order by id", rs -> rs.getString(1), tenant, errorIds)
-                .forEach(c -> {
-                    String n = Commands.normalize(c);
-                    if (n != null) {
-                        frequency.merge(n, 1, Integer::sum);
-                    }
-                });
+        learning.occurrenceCommands(tenant, errorIds).forEach(c -> {
+            String n = Commands.normalize(c);
+            if (n != null) {
+                frequency.merge(n, 1, Integer::sum);
+            }
+        });
         return frequency.entrySet().stream()
                 .sorted(Map.Entry.<String, Integer> comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
                 .limit(5).map(Map.Entry::getKey).toList();
@@ -407,52 +374,26 @@ public class LearningCycle {
             double baseN = p.success() + p.failure() + p.partial();
             String ruleType = p.confidence() >= l.autoFixConfidence() ? "auto_fix" : "suggestion";
             String name = "Auto: " + (joined.length() > 50 ? joined.substring(0, 50) : joined);
-            String actionJson = toJson(action);
-            var existing = jdbc.one("select id, success_count, rejection_count, last_evidence_at from rule"
-                    + " where tenant = ? and dedup_key = ?",
-                    rs -> new Object[] { rs.getLong(1), rs.getInt(2),
-                            rs.getInt(3), Jdbc.instant(rs, "last_evidence_at") },
-                    tenant, dedupKey);
+            RuleDraft draft = new RuleDraft(projectId, dedupKey, name,
+                    "Learned from " + p.members().size() + " error–solution pairs of " + p.type(), p.type(),
+                    p.requiredTokens().toArray(String[]::new), p.fileExtensions().toArray(String[]::new),
+                    p.commands().toArray(String[]::new), toJson(action), ruleType, baseS, baseN, p.confidence(),
+                    sources, p.latestOutcome());
+            Optional<StoredRule> existing = learning.rule(tenant, dedupKey);
             if (existing.isEmpty()) {
-                long id = jdbc.one("""
-                        insert into rule (tenant, project_id, dedup_key, name, description, error_type, required_tokens,
-                                          file_extensions, commands, action, rule_type, base_successes, base_total,
-                                          confidence, source_error_ids, last_evidence_at, created_at, updated_at)
-                        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?) returning id""",
-                        rs -> rs.getLong(1), tenant, projectId, dedupKey, name,
-                        "Learned from " + p.members().size() + " error–solution pairs of " + p.type(), p.type(),
-                        p.requiredTokens().toArray(String[]::new), p.fileExtensions().toArray(String[]::new),
-                        p.commands().toArray(String[]::new), actionJson, ruleType, baseS, baseN, p.confidence(), sources,
-                        p.latestOutcome(), now, now).orElseThrow();
-                created.add(id);
+                created.add(learning.insertRule(tenant, draft, now));
                 inserted++;
             } else {
-                Object[] row = existing.get();
-                int success = (Integer) row[1];
-                int rejection = (Integer) row[2];
-                Instant evidence = ((Instant) row[3]).isAfter(p.latestOutcome()) ? (Instant) row[3] : p.latestOutcome();
-                double confidence = Confidence.wilson(baseS + success, baseN + success + rejection)
+                StoredRule stored = existing.get();
+                Instant evidence = stored.lastEvidenceAt().isAfter(p.latestOutcome()) ? stored.lastEvidenceAt()
+                        : p.latestOutcome();
+                double confidence = Confidence.wilson(baseS + stored.successCount(),
+                        baseN + stored.successCount() + stored.rejectionCount())
                         * Confidence.decay(ageDays(evidence, now), l.decayHalfLifeDays());
-                updated += jdbc.update(
-                        """
-                                update rule set project_id = ?, name = ?, required_tokens = ?, file_extensions = ?, commands = ?,
-                                    action = ?::jsonb, rule_type = ?, base_successes = ?, base_total = ?, confidence = ?,
-                                    source_error_ids = ?, last_evidence_at = ?, updated_at = ?,
-                                    active = case when not active and prune_reason = 'low_confidence' and ? >= ? then true else active end,
-                                    prune_reason = case when not active and prune_reason = 'low_confidence' and ? >= ? then null
-                                                        else prune_reason end
-                                where id = ? and (project_id is distinct from ? or name <> ? or required_tokens <> ?
-                                      or file_extensions <> ? or commands <> ? or action <> ?::jsonb or rule_type <> ?
-                                      or base_successes <> ? or base_total <> ? or abs(confidence - ?) > 1e-12 or source_error_ids <> ?
-                                      or last_evidence_at <> ?
-                                      or (not active and prune_reason = 'low_confidence' and ? >= ?))""",
-                        projectId, name, p.requiredTokens().toArray(String[]::new),
-                        p.fileExtensions().toArray(String[]::new), p.commands().toArray(String[]::new), actionJson,
-                        ruleType, baseS, baseN, confidence, sources, evidence, now, confidence, l.minConfidence(),
-                        confidence, l.minConfidence(), row[0], projectId, name,
-                        p.requiredTokens().toArray(String[]::new), p.fileExtensions().toArray(String[]::new),
-                        p.commands().toArray(String[]::new), actionJson, ruleType, baseS, baseN, confidence, sources,
-                        evidence, confidence, l.minConfidence());
+                RuleDraft current = new RuleDraft(draft.projectId(), dedupKey, name, draft.description(), p.type(),
+                        draft.requiredTokens(), draft.fileExtensions(), draft.commands(), draft.actionJson(), ruleType,
+                        baseS, baseN, confidence, sources, evidence);
+                updated += learning.updateRule(stored.id(), current, now, l.minConfidence());
             }
         }
         return new long[] { inserted, updated };
@@ -461,69 +402,35 @@ public class LearningCycle {
     long prune(String tenant, OffsetDateTime now) {
         var l = config.learning();
         // §7.3's confidence ages with last_evidence_at: refresh it so that rules nobody confirms fade out
-        String confidence = Solutions.confidenceSql("(base_successes + success_count)",
-                "(base_total - base_successes + rejection_count)", "0", "last_evidence_at");
-        // (Java and SQL may differ in the last bit: a tolerance keeps a second run from rewriting the row)
-        jdbc.update("update rule set confidence = " + confidence + " where tenant = ? and active and abs(confidence - "
-                + confidence + ") > 1e-12", now, l.decayHalfLifeDays(), tenant, now, l.decayHalfLifeDays());
-        long low = jdbc.update("update rule set active = false, prune_reason = 'low_confidence', updated_at = ?"
-                + " where tenant = ? and active and confidence < ?", now, tenant, l.pruneThreshold());
-        long rejected = jdbc.update("""
-                update rule set active = false, prune_reason = 'rejections', updated_at = ?
-                where tenant = ? and active and success_count + rejection_count >= ?
-                  and rejection_count::float8 / (success_count + rejection_count) > ?""", now, tenant,
-                l.pruneMinFeedback(), l.maxRejectionRate());
-        return low + rejected;
+        learning.refreshRuleConfidences(tenant, now, l.decayHalfLifeDays());
+        return learning.pruneLowConfidenceRules(tenant, now, l.pruneThreshold())
+                + learning.pruneRejectedRules(tenant, now, l.pruneMinFeedback(), l.maxRejectionRate());
     }
 
     long[] antipatterns(String tenant, OffsetDateTime now, List<Long> created) {
-        record Candidate(long errorId, Long projectId, String type, String fingerprint, String template, long failed) {
-        }
-        List<Candidate> candidates = jdbc.list("""
-                select e.id, e.project_id, e.error_type, e.fingerprint, e.message_template,
-                       (select count(*) from solution_attempt a where a.error_id = e.id)
-                     + (select count(*) from solution_outcome o where o.error_id = e.id and o.outcome = 'failure') as failed
-                from error e where e.tenant = ? and not e.resolved and not e.not_an_error and e.occurrence_count >= 3
-                order by e.id""", rs -> new Candidate(rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getString(4),
-                rs.getString(5), rs.getLong(6)), tenant);
         long inserted = 0;
         long updated = 0;
-        for (Candidate c : candidates) {
+        for (AntipatternCandidate c : learning.antipatternCandidates(tenant)) {
             if (c.failed() < 2) {
                 continue;
             }
             String severity = c.failed() >= 4 ? "critical" : "warning";
             double confidence = Math.min(0.9, 0.3 + 0.15 * c.failed());
-            List<String> tried = jdbc.list("select description from solution_attempt where error_id = ?"
-                    + " order by attempted_at, id limit 3", rs -> rs.getString(1), c.errorId());
+            List<String> tried = learning.failedAttempts(c.errorId());
             String description = "Recurring error without a working fix: " + c.template()
                     + (tried.isEmpty() ? "" : ". Tried without success: " + String.join("; ", tried));
             String[] commands = commands(tenant, new Long[] { c.errorId() }).toArray(String[]::new);
-            var existing = jdbc.one("select id from antipattern where tenant = ? and source_error_id = ?",
-                    rs -> rs.getLong(1), tenant, c.errorId());
+            AntipatternDraft draft = new AntipatternDraft(description, commands, severity, (int) c.failed(),
+                    confidence);
+            Optional<Long> existing = learning.antipatternOf(tenant, c.errorId());
             if (existing.isEmpty()) {
-                long id = jdbc.one("""
-                        insert into antipattern (tenant, project_id, source_error_id, description, error_type, fingerprint,
-                                                 message_template, commands, severity, failed_attempts, confidence,
-                                                 created_at, updated_at)
-                        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id""", rs -> rs.getLong(1), tenant,
-                        c.projectId(), c.errorId(), description, c.type(), c.fingerprint(), c.template(), commands,
-                        severity, (int) c.failed(), confidence, now, now).orElseThrow();
-                created.add(id);
+                created.add(learning.insertAntipattern(tenant, c, draft, now));
                 inserted++;
             } else {
-                updated += jdbc.update("""
-                        update antipattern set description = ?, commands = ?, severity = ?, failed_attempts = ?,
-                                               confidence = ?, updated_at = ?
-                        where id = ? and (description <> ? or commands <> ? or severity <> ? or failed_attempts <> ?
-                                          or confidence <> ?)""", description, commands, severity, (int) c.failed(),
-                        confidence, now, existing.get(), description, commands, severity, (int) c.failed(), confidence);
+                updated += learning.updateAntipattern(existing.get(), draft, now);
             }
         }
-        updated += jdbc.update("""
-                update antipattern a set active = false, updated_at = ? from error e
-                where a.tenant = ? and a.active and e.id = a.source_error_id and (e.resolved or e.not_an_error)""",
-                now, tenant);
+        updated += learning.retireAntipatternsOfSettledErrors(tenant, now);
         return new long[] { inserted, updated };
     }
 

@@ -46,14 +46,6 @@ public class Solutions {
     static final int MAX_STEPS = 50;
     static final int MAX_CODE_BYTES = 256 * 1024;
 
-    /**
-     * The §6 confidence as a SQL expression over count columns and a last-used column: wilson(S + 0.5·P, n) ×
-     * 0.5^(age_days/half-life). Two parameters: now and the half-life in days.
-     */
-    public static String confidenceSql(String success, String failure, String partial, String lastUsed) {
-        return SolutionRepository.confidenceSql(success, failure, partial, lastUsed);
-    }
-
     private final SolutionRepository repository;
     private final Scopes scopes;
     private final ErrorRows errors;

@@ -20,7 +20,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.brain.db.Jdbc;
 import dev.brain.db.transfer.ImportRow;
 import dev.brain.db.transfer.ImportWriter;
 import dev.brain.db.transfer.OnConflict;
@@ -31,6 +30,8 @@ import dev.brain.error.session.CallScope;
 import dev.brain.error.session.Scopes;
 import dev.brain.error.solution.DiffLines;
 import dev.brain.error.transfer.ImportLine.Problem;
+import dev.brain.error.transfer.repository.ImportRepository;
+import dev.brain.error.transfer.repository.ImportRepository.NewSolution;
 import dev.brain.grpc.v1.ImportErrorsRequest;
 import dev.brain.grpc.v1.ImportErrorsResponse;
 import io.grpc.Status;
@@ -71,13 +72,13 @@ public class ErrorImport {
     static final int MAX_TEXT_BYTES = 64 * 1024;
     static final int MAX_CODE_BYTES = 256 * 1024;
 
-    private final Jdbc jdbc;
+    private final ImportRepository repository;
     private final Scopes scopes;
     private final ProjectRepository projects;
     private final ObjectMapper json;
 
-    public ErrorImport(Jdbc jdbc, Scopes scopes, ProjectRepository projects, ObjectMapper json) {
-        this.jdbc = jdbc;
+    public ErrorImport(ImportRepository repository, Scopes scopes, ProjectRepository projects, ObjectMapper json) {
+        this.repository = repository;
         this.scopes = scopes;
         this.projects = projects;
         this.json = json;
@@ -168,11 +169,6 @@ public class ErrorImport {
     private record Ref(long id, boolean skipped) {
     }
 
-    private record PendingSolution(String title, String description, String[] steps, String codeBefore,
-            String codeAfter, String diff, String[] labels, int success, int failure, int partial, double confidence,
-            OffsetDateTime lastUsed, OffsetDateTime created, OffsetDateTime updated, String source, int observed) {
-    }
-
     /** Where a solution or attempt comes from (absent in files written before the session trail: reported). */
     private static final Set<String> SOURCES = Set.of("reported", "observed");
 
@@ -192,7 +188,7 @@ public class ErrorImport {
         final Map<Long, Long> errors = new HashMap<>();
         final Map<Long, Long> skippedErrors = new HashMap<>();
         /** Solutions are written when first linked to a written error (or at the end when never linked). */
-        final Map<Long, PendingSolution> pending = new LinkedHashMap<>();
+        final Map<Long, NewSolution> pending = new LinkedHashMap<>();
         final Map<Long, Long> solutions = new HashMap<>();
         final Set<Long> linkedToSkipped = new HashSet<>();
         final Set<Long> linkedToWritten = new HashSet<>();
@@ -203,7 +199,7 @@ public class ErrorImport {
             this.scope = scope;
             this.tenant = scope.tenant();
             this.project = scope.projectId();
-            this.writes = new ImportWriter(jdbc, policy);
+            this.writes = repository.writer(policy);
         }
 
         void count(String kind) {
@@ -291,17 +287,9 @@ public class ErrorImport {
             if (id != null) {
                 return id;
             }
-            PendingSolution s = pending.remove(old);
-            long written = jdbc.one("""
-                    insert into solution (tenant, project_id, title, description, steps, code_before, code_after, diff,
-                                          labels, removed_line_hashes, success_count, failure_count, partial_count,
-                                          confidence, last_used_at, created_at, updated_at, source,
-                                          observed_success_count, change_key)
-                    values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id""", rs -> rs.getLong(1),
-                    tenant, project, s.title(), s.description(), s.steps(), s.codeBefore(), s.codeAfter(), s.diff(),
-                    s.labels(), RemovedLines.hashes(s.diff(), s.codeBefore(), s.codeAfter()), s.success(), s.failure(),
-                    s.partial(), s.confidence(), s.lastUsed(), s.created(), s.updated(), s.source(), s.observed(),
-                    DiffLines.key(s.diff())).orElseThrow();
+            NewSolution s = pending.remove(old);
+            long written = repository.insertSolution(tenant, project, s,
+                    RemovedLines.hashes(s.diff(), s.codeBefore(), s.codeAfter()), DiffLines.key(s.diff()));
             solutions.put(old, written);
             count("solution");
             return written;
@@ -377,8 +365,7 @@ public class ErrorImport {
 
             Optional<Long> existing = existingError(fingerprint);
             if (existing.isEmpty()) {
-                Optional<Long> inserted = jdbc.one(row.insertSql() + " on conflict (project_id, fingerprint) do nothing"
-                        + " returning id", rs -> rs.getLong(1), row.insertParams());
+                Optional<Long> inserted = repository.insertErrorIfNew(row);
                 if (inserted.isPresent()) {
                     errors.put(id, inserted.get());
                     insertFrames(inserted.get(), frames);
@@ -396,18 +383,14 @@ public class ErrorImport {
             }
             skippedErrors.remove(id);
             writes.update(row, kept);
-            jdbc.update("delete from error_embedding where error_id = ?", kept);
-            jdbc.update("delete from stack_frame where error_id = ?", kept);
-            jdbc.update("delete from error_solution where error_id = ? and tenant = ?", kept, tenant);
-            jdbc.update("delete from solution_attempt where error_id = ? and tenant = ?", kept, tenant);
+            repository.deleteDependentsOf(kept, tenant);
             insertFrames(kept, frames);
             errors.put(id, kept);
             count("error");
         }
 
         Optional<Long> existingError(String fingerprint) {
-            return jdbc.one("select id from error where tenant = ? and project_id = ? and fingerprint = ?",
-                    rs -> rs.getLong(1), tenant, project, fingerprint);
+            return repository.errorIdByFingerprint(tenant, project, fingerprint);
         }
 
         /** Frames as {position, function, file, line, column, context, in_app, normalized}, positions 0..n-1. */
@@ -434,23 +417,7 @@ public class ErrorImport {
             if (frames.isEmpty()) {
                 return;
             }
-            int n = frames.size();
-            Long[] positions = new Long[n];
-            String[][] columns = new String[7][n];
-            for (int i = 0; i < n; i++) {
-                Object[] f = frames.get(i);
-                positions[i] = (Long) f[0];
-                for (int c = 1; c < 8; c++) {
-                    columns[c - 1][i] = f[c] == null ? null : f[c].toString();
-                }
-            }
-            jdbc.update("""
-                    insert into stack_frame (error_id, position, function_name, file_path, line_number, column_number,
-                                             context_line, in_app, normalized)
-                    select ?, p, fn, fp, ln::integer, col::integer, ctx, ia::boolean, k
-                    from unnest(?::bigint[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
-                         as t(p, fn, fp, ln, col, ctx, ia, k)""", errorId, positions, columns[0], columns[1],
-                    columns[2], columns[3], columns[4], columns[5], columns[6]);
+            repository.insertFrames(errorId, frames);
         }
 
         void solution(int number, ImportLine line) {
@@ -464,7 +431,7 @@ public class ErrorImport {
                 throw line.problem("title", "one line is required");
             }
             String[] steps = line.texts("steps", 50, 2000, true);
-            pending.put(id, new PendingSolution(title, line.textBytes("description", MAX_TEXT_BYTES), steps,
+            pending.put(id, new NewSolution(title, line.textBytes("description", MAX_TEXT_BYTES), steps,
                     line.textBytes("code_before", MAX_CODE_BYTES), line.textBytes("code_after", MAX_CODE_BYTES),
                     line.textBytes("diff", MAX_CODE_BYTES), line.texts("labels", 64, 200, false),
                     line.count("success_count"), line.count("failure_count"), line.count("partial_count"),
@@ -495,12 +462,8 @@ public class ErrorImport {
             }
             long solution = materialize(solutionId);
             linkedToWritten.add(solutionId);
-            jdbc.update("""
-                    insert into error_solution (error_id, solution_id, tenant, success_count, failure_count,
-                                                partial_count, confidence, last_outcome, last_applied_at, created_at,
-                                                observed_success_count)
-                    values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""", error.id(), solution, tenant, success, failure, partial,
-                    confidence, last, lastApplied, created, observed);
+            repository.insertLink(error.id(), solution, tenant, success, failure, partial, confidence, last,
+                    lastApplied, created, observed);
             links.add(errorId + ":" + solutionId);
             count("error_solution");
         }
@@ -520,10 +483,7 @@ public class ErrorImport {
                 throw line.problem("solution_id", "no error_solution line above links error " + errorId
                         + " and solution " + solutionId);
             }
-            jdbc.update("""
-                    insert into solution_outcome (tenant, project_id, error_id, solution_id, outcome, notes, applied_at)
-                    values (?, ?, ?, ?, ?, ?, ?)""", tenant, project, error.id(), solutions.get(solutionId), outcome,
-                    notes, applied);
+            repository.insertOutcome(tenant, project, error.id(), solutions.get(solutionId), outcome, notes, applied);
             count("outcome");
         }
 
@@ -542,11 +502,7 @@ public class ErrorImport {
                 count("skipped");
                 return;
             }
-            jdbc.update("""
-                    insert into solution_attempt (tenant, project_id, error_id, description, outcome, reason, attempted_at,
-                                                  source)
-                    values (?, ?, ?, ?, ?, ?, ?, ?)""", tenant, project, error.id(), description, outcome, reason, attempted,
-                    source);
+            repository.insertAttempt(tenant, project, error.id(), description, outcome, reason, attempted, source);
             count("attempt");
         }
 
@@ -574,23 +530,13 @@ public class ErrorImport {
                 deltas[i] = entry.optionalLong("time_delta_ms");
                 errorIds[i] = error(entry, "error_id", entry.id("error_id")).id();
             }
-            boolean identical = jdbc.one("""
-                    select exists (select 1 from error_chain c where c.tenant = ? and c.project_id = ?
-                                     and c.started_at = ? and c.length = ?
-                                     and array(select ce.error_id from error_chain_entry ce where ce.chain_id = c.id
-                                               order by ce.position) = ?::bigint[])""", rs -> rs.getBoolean(1), tenant,
-                    project, started, entries.size(), errorIds).orElse(false);
+            boolean identical = repository.hasIdenticalChain(tenant, project, started, entries.size(), errorIds);
             if (identical) {
                 count("skipped");
                 return;
             }
-            long chain = jdbc.one("""
-                    insert into error_chain (tenant, project_id, started_at, last_at, length) values (?, ?, ?, ?, ?)
-                    returning id""", rs -> rs.getLong(1), tenant, project, started, last, entries.size()).orElseThrow();
-            jdbc.update("""
-                    insert into error_chain_entry (chain_id, position, error_id, occurrence_id, time_delta_ms)
-                    select ?, p, e, 0, d from unnest(?::bigint[], ?::bigint[], ?::bigint[]) as t(p, e, d)""", chain,
-                    positions, errorIds, deltas);
+            long chain = repository.insertChain(tenant, project, started, last, entries.size());
+            repository.insertChainEntries(chain, positions, errorIds, deltas);
             count("chain");
         }
 
@@ -654,8 +600,7 @@ public class ErrorImport {
                     .set("active", active).set("prune_reason", pruneReason)
                     .set("source_error_ids", sourceIds.toArray(Long[]::new)).set("last_evidence_at", evidence)
                     .set("created_at", created).set("updated_at", updated);
-            Optional<Long> existing = jdbc.one("select id from rule where tenant = ? and dedup_key = ?",
-                    rs -> rs.getLong(1), tenant, dedupKey);
+            Optional<Long> existing = repository.ruleIdByDedupKey(tenant, dedupKey);
             writes.write("rule", existing, r -> conflict("rule " + dedupKey.substring(0, 12) + "… ("
                     + ImportLine.shorten(name) + ", rule " + r + ")"), () -> row);
         }
@@ -684,8 +629,7 @@ public class ErrorImport {
                 count("skipped");
                 return;
             }
-            Optional<Long> existing = jdbc.one("select id from antipattern where tenant = ? and source_error_id = ?",
-                    rs -> rs.getLong(1), tenant, error.id());
+            Optional<Long> existing = repository.antipatternIdOfError(tenant, error.id());
             writes.write("antipattern", existing, r -> conflict("antipattern of error " + error.id() + " (antipattern "
                     + r + ")"), () -> ImportRow.into("antipattern").scope("tenant", tenant).key("project_id", project)
                             .key("source_error_id", error.id()).set("description", description)
