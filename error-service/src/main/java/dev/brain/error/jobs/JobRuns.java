@@ -15,11 +15,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.brain.db.jobs.JobRunLog;
-import dev.brain.error.db.Protos;
 import dev.brain.error.jobs.repository.JobRunRepository;
 import dev.brain.grpc.v1.JobRunResult;
 import dev.brain.grpc.v1.JobStatus;
 import dev.brain.grpc.v1.JobStep;
+import dev.brain.wire.ProtoTime;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.ScheduledExecution;
 
@@ -52,7 +52,7 @@ public class JobRuns {
                 "skipped", "{}", "another run holds the lock"));
         return JobRunResult.newBuilder().setJob(job).setStatus(JobStatus.JOB_STATUS_SKIPPED_LOCKED).setRunId(id)
                 .setMessage("another run holds the lock").setTenant(tenant == null ? "" : tenant)
-                .setStartedAt(Protos.timestamp(now)).setFinishedAt(Protos.timestamp(now)).build();
+                .setStartedAt(ProtoTime.timestamp(now)).setFinishedAt(ProtoTime.timestamp(now)).build();
     }
 
     /** A step (phase) of a run and its outcome. */
@@ -75,7 +75,7 @@ public class JobRuns {
                 .setStatus(failure == null ? JobStatus.JOB_STATUS_DONE : JobStatus.JOB_STATUS_FAILED)
                 .putAllCounts(counts).setDurationMs(Duration.between(started, finished).toMillis())
                 .setMessage(failure == null ? "" : failure).setTenant(tenant == null ? "" : tenant)
-                .setStartedAt(Protos.timestamp(started)).setFinishedAt(Protos.timestamp(finished));
+                .setStartedAt(ProtoTime.timestamp(started)).setFinishedAt(ProtoTime.timestamp(finished));
         for (Step s : steps) {
             result.addSteps(JobStep.newBuilder().setName(s.name())
                     .setStatus(s.failed() ? JobStatus.JOB_STATUS_FAILED : JobStatus.JOB_STATUS_DONE)
@@ -90,9 +90,9 @@ public class JobRuns {
         return repository.last(job, tenant).map(run -> {
             JobRunResult.Builder b = JobRunResult.newBuilder().setJob(job).setRunId(run.id())
                     .setTenant(tenant == null ? "" : tenant).setMessage(run.error())
-                    .setStartedAt(Protos.timestamp(run.startedAt()));
+                    .setStartedAt(ProtoTime.timestamp(run.startedAt()));
             if (run.finishedAt() != null) {
-                b.setFinishedAt(Protos.timestamp(run.finishedAt()));
+                b.setFinishedAt(ProtoTime.timestamp(run.finishedAt()));
             }
             b.setStatus(switch (run.status()) {
                 case "done" -> JobStatus.JOB_STATUS_DONE;

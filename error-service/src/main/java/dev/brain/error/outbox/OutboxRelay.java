@@ -1,5 +1,7 @@
 package dev.brain.error.outbox;
 
+import static dev.brain.wire.ProtoTime.timestamp;
+
 import java.time.Clock;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -15,7 +17,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.protobuf.Struct;
-import com.google.protobuf.Timestamp;
 import com.google.protobuf.util.JsonFormat;
 
 import dev.brain.db.jobs.AdvisoryLocks;
@@ -179,10 +180,6 @@ public class OutboxRelay {
         return NodeRef.newBuilder()
                 .setType(WireNames.valueOf(NodeType.class, node.path("type").asText()))
                 .setId(node.path("id").asLong()).build();
-    }
-
-    private static Timestamp timestamp(Instant i) {
-        return Timestamp.newBuilder().setSeconds(i.getEpochSecond()).setNanos(i.getNano()).build();
     }
 
     private static String oneLine(Throwable e) {

@@ -10,11 +10,11 @@ import org.junit.jupiter.api.Test;
 
 import com.google.protobuf.Timestamp;
 
-import dev.brain.error.db.Protos;
 import dev.brain.grpc.v1.ErrorCountRow;
 import dev.brain.grpc.v1.ErrorCountsRequest;
 import dev.brain.grpc.v1.ErrorCountsResponse;
 import dev.brain.grpc.v1.TimeBucket;
+import dev.brain.wire.ProtoTime;
 import io.quarkus.test.junit.QuarkusTest;
 
 /** {@code ErrorCounts}: occurrences, distinct and new errors per project and UTC day / ISO week / window. */
@@ -52,7 +52,7 @@ class ErrorCountsTest extends AnalyticsTestBase {
     }
 
     private static Timestamp at(String instant) {
-        return Protos.timestamp(Instant.parse(instant));
+        return ProtoTime.timestamp(Instant.parse(instant));
     }
 
     private static ErrorCountRow row(long project, String bucket, long occurrences, long distinct, long fresh) {

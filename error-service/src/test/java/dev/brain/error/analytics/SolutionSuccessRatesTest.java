@@ -10,13 +10,13 @@ import org.junit.jupiter.api.Test;
 
 import com.google.protobuf.Timestamp;
 
-import dev.brain.error.db.Protos;
 import dev.brain.grpc.v1.RateSolutionRequest;
 import dev.brain.grpc.v1.ReportSolutionRequest;
 import dev.brain.grpc.v1.SolutionOutcome;
 import dev.brain.grpc.v1.SolutionSuccessRatesRequest;
 import dev.brain.grpc.v1.SolutionSuccessRatesResponse;
 import dev.brain.grpc.v1.SuccessRate;
+import dev.brain.wire.ProtoTime;
 import io.quarkus.test.junit.QuarkusTest;
 
 /** {@code SolutionSuccessRates}: outcome counts and (S + 0.5·P) / (S + F + P) per project and overall. */
@@ -66,7 +66,7 @@ class SolutionSuccessRatesTest extends AnalyticsTestBase {
     }
 
     private static Timestamp day(int n) {
-        return Protos.timestamp(DAY0.plus(Duration.ofDays(n)));
+        return ProtoTime.timestamp(DAY0.plus(Duration.ofDays(n)));
     }
 
     @Test

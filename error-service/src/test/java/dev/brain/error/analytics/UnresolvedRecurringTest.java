@@ -8,12 +8,12 @@ import java.time.Instant;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import dev.brain.error.db.Protos;
 import dev.brain.grpc.v1.RecurringError;
 import dev.brain.grpc.v1.ReportAttemptRequest;
 import dev.brain.grpc.v1.SolutionOutcome;
 import dev.brain.grpc.v1.UnresolvedRecurringRequest;
 import dev.brain.grpc.v1.UnresolvedRecurringResponse;
+import dev.brain.wire.ProtoTime;
 import io.quarkus.test.junit.QuarkusTest;
 
 /** {@code UnresolvedRecurring}: unresolved errors by occurrences, with attempts + failure outcomes. */
@@ -71,8 +71,8 @@ class UnresolvedRecurringTest extends AnalyticsTestBase {
         assertThat(response.getNextPageToken()).isEmpty();
         RecurringError first = response.getErrors(1);
         assertThat(first.getError().getProject()).isEqualTo("shop");
-        assertThat(first.getError().getFirstSeenAt()).isEqualTo(Protos.timestamp(START));
-        assertThat(first.getError().getLastSeenAt()).isEqualTo(Protos.timestamp(START));
+        assertThat(first.getError().getFirstSeenAt()).isEqualTo(ProtoTime.timestamp(START));
+        assertThat(first.getError().getLastSeenAt()).isEqualTo(ProtoTime.timestamp(START));
         assertThat(first.getError().getResolved()).isFalse();
         assertThat(response.getErrors(0).getError().getProjectId()).isEqualTo(blog);
     }

@@ -6,6 +6,7 @@ import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 
+import dev.brain.gateway.auth.Caller;
 import dev.brain.grpc.v1.ErrorListFilter;
 import dev.brain.grpc.v1.ForgetKind;
 import dev.brain.grpc.v1.PreventionOutcome;
@@ -33,6 +34,20 @@ public final class ErrorInputs {
 
     /** Who calls: tenant of the token, the project (name) and the caller's session key (may be null). */
     public record Who(String tenant, String project, String session) {
+
+        /** The caller with the {@code project} argument, else the token's default project, and the session key. */
+        public static Who of(Caller caller, String project, String session) {
+            return of(caller, project, caller.defaultProject(), session);
+        }
+
+        /**
+         * The caller with the {@code project} argument ({@link ErrorInputs#project checked}), else
+         * {@code fallbackProject} (may be null), and the session key ({@link ErrorInputs#session}: unusable = none).
+         */
+        public static Who of(Caller caller, String project, String fallbackProject, String session) {
+            return new Who(caller.tenant(), ErrorInputs.project(project, fallbackProject),
+                    ErrorInputs.session(session));
+        }
     }
 
     @RegisterForReflection

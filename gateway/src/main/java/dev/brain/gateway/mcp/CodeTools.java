@@ -24,10 +24,6 @@ public class CodeTools {
         this.caller = caller;
     }
 
-    private Who who(String project, McpConnection connection) {
-        return ToolCalls.who(caller.get(), project, connection);
-    }
-
     @RequiresScope(TokenScope.READ)
     @Tool(name = "brain_find_reusable_code", description = """
             Before writing a utility, helper or component, ask whether you already wrote it in any project: \
@@ -40,8 +36,8 @@ public class CodeTools {
             @ToolArg(name = "limit", description = "Most results (1-50)", required = false, defaultValue = "10") int limit,
             @ToolArg(name = "project", description = Descriptions.PROJECT, required = false) String project,
             McpConnection connection) {
-        return McpErrors.guard(() -> code.find(who(project, connection), purpose, language, category, limit)
-                .map(ToolCalls.respond(CodeRenderer::reusable)));
+        return McpErrors.guard(() -> code.find(Who.of(caller.get(), project, ToolCalls.session(connection)),
+                purpose, language, category, limit).map(ToolCalls.respond(CodeRenderer::reusable)));
     }
 
     @RequiresScope(TokenScope.WRITE)
@@ -59,7 +55,7 @@ public class CodeTools {
             @ToolArg(name = "category", description = "A category to find it by, e.g. http, retry", required = false) String category,
             @ToolArg(name = "project", description = Descriptions.PROJECT, required = false) String project,
             McpConnection connection) {
-        return McpErrors.guard(() -> code.register(who(project, connection),
+        return McpErrors.guard(() -> code.register(Who.of(caller.get(), project, ToolCalls.session(connection)),
                 new CodeInputs.RegisterCode(sourceCode, filePath, name, purpose, language, category, project))
                 .map(ToolCalls.respond(CodeRenderer::registration)));
     }
@@ -74,7 +70,7 @@ public class CodeTools {
             @ToolArg(name = "file_path", description = "Its path (helps detect the language)", required = false) String filePath,
             @ToolArg(name = "project", description = Descriptions.PROJECT, required = false) String project,
             McpConnection connection) {
-        return McpErrors.guard(() -> code.similarity(who(project, connection),
+        return McpErrors.guard(() -> code.similarity(Who.of(caller.get(), project, ToolCalls.session(connection)),
                 new CodeInputs.CheckSimilarity(sourceCode, filePath, null, project), null)
                 .map(ToolCalls.respond(CodeRenderer::similarity)));
     }

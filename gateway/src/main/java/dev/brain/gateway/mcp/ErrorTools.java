@@ -32,10 +32,6 @@ public class ErrorTools {
         this.hooks = hooks;
     }
 
-    private Who who(String project, McpConnection connection) {
-        return who(project, null, connection);
-    }
-
     /**
      * The call's project: the {@code project} argument; else {@code working_directory} resolved as the hooks do (a
      * configured mapping, else the directory's last segment); else the token's default project.
@@ -44,8 +40,7 @@ public class ErrorTools {
         Caller c = caller.get();
         String fallback = workingDirectory == null || workingDirectory.isBlank() ? c.defaultProject()
                 : HookProjects.of(null, null, workingDirectory, hooks.projects().orElse(List.of()), c.defaultProject());
-        return new Who(c.tenant(), ErrorInputs.project(project, fallback),
-                ErrorInputs.session(connection == null ? null : connection.id()));
+        return Who.of(c, project, fallback, ToolCalls.session(connection));
     }
 
     @RequiresScope(TokenScope.WRITE)
@@ -100,7 +95,8 @@ public class ErrorTools {
             @ToolArg(name = "diff", description = "Unified diff of the fix", required = false) String diff,
             @ToolArg(name = "project", description = Descriptions.PROJECT, required = false) String project,
             McpConnection connection) {
-        return McpErrors.guard(() -> errors.reportSolution(who(project, connection), errorId,
+        return McpErrors.guard(() -> errors.reportSolution(Who.of(caller.get(), project, ToolCalls.session(connection)),
+                errorId,
                 new ErrorInputs.ReportSolution(title, description, steps, codeBefore, codeAfter, diff, project))
                 .map(ToolCalls.respond(ErrorRenderer::solution)));
     }
@@ -116,8 +112,8 @@ public class ErrorTools {
             @ToolArg(name = "reason", description = "Why it did not work", required = false) String reason,
             @ToolArg(name = "project", description = Descriptions.PROJECT, required = false) String project,
             McpConnection connection) {
-        return McpErrors.guard(() -> errors.reportAttempt(who(project, connection), errorId,
-                new ErrorInputs.ReportAttempt(description, reason, project))
+        return McpErrors.guard(() -> errors.reportAttempt(Who.of(caller.get(), project, ToolCalls.session(connection)),
+                errorId, new ErrorInputs.ReportAttempt(description, reason, project))
                 .map(ToolCalls.respond(ErrorRenderer::attempt)));
     }
 
@@ -133,8 +129,8 @@ public class ErrorTools {
             @ToolArg(name = "notes", description = "What happened", required = false) String notes,
             @ToolArg(name = "project", description = Descriptions.PROJECT, required = false) String project,
             McpConnection connection) {
-        return McpErrors.guard(() -> errors.rateSolution(who(project, connection), errorId, solutionId,
-                new ErrorInputs.RateSolution(outcome, notes, project))
+        return McpErrors.guard(() -> errors.rateSolution(Who.of(caller.get(), project, ToolCalls.session(connection)),
+                errorId, solutionId, new ErrorInputs.RateSolution(outcome, notes, project))
                 .map(ToolCalls.respond(ErrorRenderer::rating)));
     }
 
@@ -151,7 +147,8 @@ public class ErrorTools {
             @ToolArg(name = "file_path", description = "File the code belongs to", required = false) String filePath,
             @ToolArg(name = "project", description = Descriptions.PROJECT, required = false) String project,
             McpConnection connection) {
-        return McpErrors.guard(() -> errors.checkPrevention(who(project, connection),
+        return McpErrors.guard(() -> errors.checkPrevention(
+                Who.of(caller.get(), project, ToolCalls.session(connection)),
                 new ErrorInputs.CheckPrevention(command, output, code, filePath, project))
                 .map(ToolCalls.respond(ErrorRenderer::prevention)));
     }
@@ -168,8 +165,8 @@ public class ErrorTools {
         if (acknowledge) { // marking read changes what the tenant's other sessions see
             ScopeGuard.require(caller.get(), TokenScope.WRITE, "acknowledge = true");
         }
-        return McpErrors.guard(() -> errors.notifications(who(project, connection), acknowledge)
-                .map(ToolCalls.respond(ErrorRenderer::notifications)));
+        return McpErrors.guard(() -> errors.notifications(Who.of(caller.get(), project, ToolCalls.session(connection)),
+                acknowledge).map(ToolCalls.respond(ErrorRenderer::notifications)));
     }
 
     @RequiresScope(TokenScope.READ)
@@ -180,7 +177,8 @@ public class ErrorTools {
     public Uni<ToolResponse> getError(
             @ToolArg(name = "error_id", description = Descriptions.ERROR_ID) long errorId,
             McpConnection connection) {
-        return McpErrors.guard(() -> errors.get(who(null, connection), errorId).map(ToolCalls.respond(ErrorRenderer::detail)));
+        return McpErrors.guard(() -> errors.get(Who.of(caller.get(), null, ToolCalls.session(connection)), errorId)
+                .map(ToolCalls.respond(ErrorRenderer::detail)));
     }
 
     @RequiresScope(TokenScope.READ)
@@ -208,8 +206,8 @@ public class ErrorTools {
             @ToolArg(name = "not_an_error", description = "true: this is no error", required = false) Boolean notAnError,
             @ToolArg(name = "note", description = "Why", required = false) String note,
             McpConnection connection) {
-        return McpErrors.guard(() -> errors.update(who(null, connection), errorId, resolved, notAnError, note)
-                .map(ToolCalls.respond(ErrorRenderer::detail)));
+        return McpErrors.guard(() -> errors.update(Who.of(caller.get(), null, ToolCalls.session(connection)),
+                errorId, resolved, notAnError, note).map(ToolCalls.respond(ErrorRenderer::detail)));
     }
 
     @RequiresScope(TokenScope.WRITE)
@@ -222,8 +220,8 @@ public class ErrorTools {
             @ToolArg(name = "id", description = "Id of the error, solution or attempt") long id,
             @ToolArg(name = "reason", description = "Why it is wrong", required = false) String reason,
             McpConnection connection) {
-        return McpErrors.guard(() -> errors.forget(who(null, connection), kind, id, reason)
-                .map(ToolCalls.respond(ErrorRenderer::forgotten)));
+        return McpErrors.guard(() -> errors.forget(Who.of(caller.get(), null, ToolCalls.session(connection)),
+                kind, id, reason).map(ToolCalls.respond(ErrorRenderer::forgotten)));
     }
 
     @RequiresScope(TokenScope.READ)
@@ -235,8 +233,8 @@ public class ErrorTools {
             @ToolArg(name = "include_inactive", description = "Also list inactive rules", required = false, defaultValue = "false") boolean includeInactive,
             @ToolArg(name = "project", description = Descriptions.PROJECT, required = false) String project,
             McpConnection connection) {
-        return McpErrors.guard(() -> errors.rules(who(project, connection), includeInactive, null)
-                .map(ToolCalls.respond(ErrorRenderer::rules)));
+        return McpErrors.guard(() -> errors.rules(Who.of(caller.get(), project, ToolCalls.session(connection)),
+                includeInactive, null).map(ToolCalls.respond(ErrorRenderer::rules)));
     }
 
     @RequiresScope(TokenScope.WRITE)
@@ -250,7 +248,7 @@ public class ErrorTools {
             @ToolArg(name = "note", description = "What happened", required = false) String note,
             @ToolArg(name = "blocking", description = "The user's decision: ask before matching commands", required = false) Boolean blocking,
             McpConnection connection) {
-        return McpErrors.guard(() -> errors.ruleFeedback(who(null, connection), ruleId, outcome, blocking, note)
-                .map(ToolCalls.respond(ErrorRenderer::rule)));
+        return McpErrors.guard(() -> errors.ruleFeedback(Who.of(caller.get(), null, ToolCalls.session(connection)),
+                ruleId, outcome, blocking, note).map(ToolCalls.respond(ErrorRenderer::rule)));
     }
 }

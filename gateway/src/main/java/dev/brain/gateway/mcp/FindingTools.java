@@ -24,10 +24,6 @@ public class FindingTools {
         this.caller = caller;
     }
 
-    private Who who(String project, McpConnection connection) {
-        return ToolCalls.who(caller.get(), project, connection);
-    }
-
     @RequiresScope(TokenScope.WRITE)
     @Tool(name = "save_finding", description = """
             Saves a trap or invariant of this project for the next agent; the same slug overwrites it. \
@@ -46,7 +42,7 @@ public class FindingTools {
             @ToolArg(name = "verified_against", description = "Commit it was checked against (git rev-parse HEAD)", required = false) String verifiedAgainst,
             McpConnection connection) {
         return McpErrors.guard(() -> {
-            return findings.save(who(project, connection), slug,
+            return findings.save(Who.of(caller.get(), project, ToolCalls.session(connection)), slug,
                     new FindingInput(title, body, hook, scope, sourceTask, verifiedAgainst))
                     .map(ToolCalls.respond(FindingsRenderer::saved));
         });
@@ -60,7 +56,7 @@ public class FindingTools {
     public Uni<ToolResponse> findingsIndex(
             @ToolArg(name = "project", description = Descriptions.PROJECT, required = false) String project,
             McpConnection connection) {
-        return McpErrors
-                .guard(() -> findings.index(who(project, connection), null).map(ToolCalls.respond(FindingsRenderer::index)));
+        return McpErrors.guard(() -> findings.index(Who.of(caller.get(), project, ToolCalls.session(connection)), null)
+                .map(ToolCalls.respond(FindingsRenderer::index)));
     }
 }

@@ -16,8 +16,6 @@ import java.util.regex.Pattern;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import com.google.protobuf.Timestamp;
-
 import dev.brain.gateway.auth.Caller;
 import dev.brain.gateway.client.MemoryServiceClient;
 import dev.brain.gateway.memory.MemoryViews.Feedback;
@@ -45,6 +43,7 @@ import dev.brain.grpc.v1.WriteEntryReason;
 import dev.brain.grpc.v1.WriteEntryRequest;
 import dev.brain.grpc.v1.WriteEntryResponse;
 import dev.brain.tenancy.RequestText;
+import dev.brain.wire.ProtoTime;
 import dev.brain.wire.WireNames;
 import io.smallrye.mutiny.Uni;
 
@@ -169,7 +168,7 @@ public class AgentMemory {
                     + String.join(", ", PRECISIONS));
         }
         return TimeRef.newBuilder()
-                .setAt(Timestamp.newBuilder().setSeconds(at.getEpochSecond()).setNanos(at.getNano()))
+                .setAt(ProtoTime.timestamp(at))
                 .setPrecision(WireNames.parse(TimePrecision.class, name)).build();
     }
 
@@ -219,16 +218,13 @@ public class AgentMemory {
         }
         ShortTermEntry entry = response.getEntry();
         return new Remembered(entry.getId(), true, response.getCreated(), null, salience, state(entry.getPromotionState()),
-                entry.hasExpiresAt() ? instant(entry.getExpiresAt()).toString() : null, pair.getAgentId(), speaker);
+                entry.hasExpiresAt() ? ProtoTime.instant(entry.getExpiresAt()).toString() : null, pair.getAgentId(),
+                speaker);
     }
 
     static String state(PromotionState state) {
         return state == PromotionState.UNRECOGNIZED || state == PromotionState.PROMOTION_STATE_UNSPECIFIED ? "unknown"
                 : WireNames.of(state);
-    }
-
-    static Instant instant(Timestamp t) {
-        return Instant.ofEpochSecond(t.getSeconds(), t.getNanos());
     }
 
     /** The read path's ranking by its name: relevance, strength, or absent (the service's default). */

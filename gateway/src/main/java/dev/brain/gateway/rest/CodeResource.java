@@ -12,14 +12,12 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
-import dev.brain.gateway.auth.Caller;
 import dev.brain.gateway.auth.CurrentCaller;
 import dev.brain.gateway.auth.RequiresScope;
 import dev.brain.gateway.auth.TokenScope;
 import dev.brain.gateway.code.CodeInputs;
 import dev.brain.gateway.code.CodeIntelligence;
 import dev.brain.gateway.code.CodeRenderer;
-import dev.brain.gateway.errors.ErrorInputs;
 import dev.brain.gateway.errors.ErrorInputs.Who;
 import io.smallrye.mutiny.Uni;
 
@@ -41,12 +39,6 @@ public class CodeResource {
         this.caller = caller;
     }
 
-    private Who who(String project, String session, boolean defaultProject) {
-        Caller c = caller.get();
-        return new Who(c.tenant(), ErrorInputs.project(project, defaultProject ? c.defaultProject() : null),
-                ErrorInputs.session(session));
-    }
-
     private static <T> T body(T body) {
         if (body == null) {
             throw new IllegalArgumentException("body: a JSON object is required");
@@ -62,12 +54,12 @@ public class CodeResource {
             @QueryParam("limit") String limit, @QueryParam("page_token") String pageToken,
             @HeaderParam(ErrorsResource.SESSION_HEADER) String session, @Context HttpHeaders headers) {
         if (purpose != null) {
-            return Uni.createFrom().deferred(() -> code.find(who(project, session, true), purpose, language, category,
-                    QueryValues.integer("limit", limit)))
+            return Uni.createFrom().deferred(() -> code.find(Who.of(caller.get(), project, session), purpose, language,
+                    category, QueryValues.integer("limit", limit)))
                     .map(view -> Negotiation.answer(headers, Response.Status.OK, view, CodeRenderer::reusable));
         }
-        return Uni.createFrom().deferred(() -> code.list(who(project, session, false), language, category,
-                QueryValues.integer("limit", limit), pageToken))
+        return Uni.createFrom().deferred(() -> code.list(Who.of(caller.get(), project, null, session), language,
+                category, QueryValues.integer("limit", limit), pageToken))
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, CodeRenderer::list));
     }
 
@@ -77,7 +69,7 @@ public class CodeResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> register(CodeInputs.RegisterCode in, @HeaderParam(ErrorsResource.SESSION_HEADER) String session,
             @Context HttpHeaders headers) {
-        return Uni.createFrom().deferred(() -> code.register(who(body(in).project(), session, true), in))
+        return Uni.createFrom().deferred(() -> code.register(Who.of(caller.get(), body(in).project(), session), in))
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, CodeRenderer::registration));
     }
 
@@ -87,7 +79,8 @@ public class CodeResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> similarity(CodeInputs.CheckSimilarity in,
             @HeaderParam(ErrorsResource.SESSION_HEADER) String session, @Context HttpHeaders headers) {
-        return Uni.createFrom().deferred(() -> code.similarity(who(body(in).project(), session, true), in, null))
+        return Uni.createFrom()
+                .deferred(() -> code.similarity(Who.of(caller.get(), body(in).project(), session), in, null))
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, CodeRenderer::similarity));
     }
 }

@@ -67,11 +67,6 @@ public class ErrorsResource {
         this.caller = caller;
     }
 
-    private Who who(String project, String session) {
-        Caller c = caller.get();
-        return new Who(c.tenant(), ErrorInputs.project(project, c.defaultProject()), ErrorInputs.session(session));
-    }
-
     private static <T> T body(T body) {
         if (body == null) {
             throw new IllegalArgumentException("body: a JSON object is required");
@@ -85,7 +80,7 @@ public class ErrorsResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> report(ErrorInputs.ReportError in, @HeaderParam(SESSION_HEADER) String session,
             @Context HttpHeaders headers) {
-        return Uni.createFrom().deferred(() -> errors.report(who(body(in).project(), session), in))
+        return Uni.createFrom().deferred(() -> errors.report(Who.of(caller.get(), body(in).project(), session), in))
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, ErrorRenderer::report));
     }
 
@@ -98,11 +93,11 @@ public class ErrorsResource {
             @QueryParam("filter") String filter, @HeaderParam(SESSION_HEADER) String session,
             @Context HttpHeaders headers) {
         if (q == null && filter != null) {
-            return Uni.createFrom().deferred(() -> errors.list(who(project, session), filter,
+            return Uni.createFrom().deferred(() -> errors.list(Who.of(caller.get(), project, session), filter,
                     QueryValues.integer("limit", limit, 20), null))
                     .map(view -> Negotiation.answer(headers, Response.Status.OK, view, ErrorRenderer::list));
         }
-        return Uni.createFrom().deferred(() -> errors.query(who(project, session), q,
+        return Uni.createFrom().deferred(() -> errors.query(Who.of(caller.get(), project, session), q,
                 QueryValues.bool("project_only", projectOnly, false), QueryValues.integer("limit", limit, 10)))
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, ErrorRenderer::query));
     }
@@ -117,8 +112,8 @@ public class ErrorsResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> update(@PathParam("id") long id, ErrorUpdate in, @HeaderParam(SESSION_HEADER) String session,
             @Context HttpHeaders headers) {
-        return Uni.createFrom().deferred(() -> errors.update(who(null, session), id, body(in).resolved(),
-                in.not_an_error(), in.note()))
+        return Uni.createFrom().deferred(() -> errors.update(Who.of(caller.get(), null, session), id,
+                body(in).resolved(), in.not_an_error(), in.note()))
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, ErrorRenderer::detail));
     }
 
@@ -129,8 +124,8 @@ public class ErrorsResource {
     public Uni<Response> forget(@PathParam("kind") String kind, @PathParam("id") long id,
             @QueryParam("reason") String reason, @HeaderParam(SESSION_HEADER) String session,
             @Context HttpHeaders headers) {
-        return Uni.createFrom().deferred(() -> errors.forget(who(null, session), kind.substring(0, kind.length() - 1),
-                id, reason))
+        return Uni.createFrom().deferred(() -> errors.forget(Who.of(caller.get(), null, session),
+                kind.substring(0, kind.length() - 1), id, reason))
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, ErrorRenderer::forgotten));
     }
 
@@ -140,7 +135,7 @@ public class ErrorsResource {
     public Uni<Response> rules(@QueryParam("project") String project,
             @QueryParam("include_inactive") String includeInactive,
             @HeaderParam(SESSION_HEADER) String session, @Context HttpHeaders headers) {
-        return Uni.createFrom().deferred(() -> errors.rules(who(project, session),
+        return Uni.createFrom().deferred(() -> errors.rules(Who.of(caller.get(), project, session),
                 QueryValues.bool("include_inactive", includeInactive, false), null))
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, ErrorRenderer::rules));
     }
@@ -155,8 +150,8 @@ public class ErrorsResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> ruleFeedback(@PathParam("id") long id, RuleFeedback in,
             @HeaderParam(SESSION_HEADER) String session, @Context HttpHeaders headers) {
-        return Uni.createFrom().deferred(() -> errors.ruleFeedback(who(null, session), id, body(in).outcome(),
-                in.blocking(), in.note()))
+        return Uni.createFrom().deferred(() -> errors.ruleFeedback(Who.of(caller.get(), null, session), id,
+                body(in).outcome(), in.blocking(), in.note()))
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, ErrorRenderer::rule));
     }
 
@@ -165,7 +160,7 @@ public class ErrorsResource {
     @Path("/errors/{id}")
     public Uni<Response> get(@PathParam("id") long id, @HeaderParam(SESSION_HEADER) String session,
             @Context HttpHeaders headers) {
-        return Uni.createFrom().deferred(() -> errors.get(who(null, session), id))
+        return Uni.createFrom().deferred(() -> errors.get(Who.of(caller.get(), null, session), id))
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, ErrorRenderer::detail));
     }
 
@@ -175,7 +170,8 @@ public class ErrorsResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> reportSolution(@PathParam("id") long id, ErrorInputs.ReportSolution in,
             @HeaderParam(SESSION_HEADER) String session, @Context HttpHeaders headers) {
-        return Uni.createFrom().deferred(() -> errors.reportSolution(who(body(in).project(), session), id, in))
+        return Uni.createFrom()
+                .deferred(() -> errors.reportSolution(Who.of(caller.get(), body(in).project(), session), id, in))
                 .map(view -> Negotiation.answer(headers, Response.Status.CREATED, view, ErrorRenderer::solution));
     }
 
@@ -185,7 +181,8 @@ public class ErrorsResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> reportAttempt(@PathParam("id") long id, ErrorInputs.ReportAttempt in,
             @HeaderParam(SESSION_HEADER) String session, @Context HttpHeaders headers) {
-        return Uni.createFrom().deferred(() -> errors.reportAttempt(who(body(in).project(), session), id, in))
+        return Uni.createFrom()
+                .deferred(() -> errors.reportAttempt(Who.of(caller.get(), body(in).project(), session), id, in))
                 .map(view -> Negotiation.answer(headers, Response.Status.CREATED, view, ErrorRenderer::attempt));
     }
 
@@ -195,7 +192,8 @@ public class ErrorsResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> rate(@PathParam("id") long id, @PathParam("sid") long solutionId, ErrorInputs.RateSolution in,
             @HeaderParam(SESSION_HEADER) String session, @Context HttpHeaders headers) {
-        return Uni.createFrom().deferred(() -> errors.rateSolution(who(body(in).project(), session), id, solutionId, in))
+        return Uni.createFrom().deferred(
+                () -> errors.rateSolution(Who.of(caller.get(), body(in).project(), session), id, solutionId, in))
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, ErrorRenderer::rating));
     }
 
@@ -205,7 +203,8 @@ public class ErrorsResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> checkPrevention(ErrorInputs.CheckPrevention in, @HeaderParam(SESSION_HEADER) String session,
             @Context HttpHeaders headers) {
-        return Uni.createFrom().deferred(() -> errors.checkPrevention(who(body(in).project(), session), in))
+        return Uni.createFrom()
+                .deferred(() -> errors.checkPrevention(Who.of(caller.get(), body(in).project(), session), in))
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, ErrorRenderer::prevention));
     }
 
@@ -219,7 +218,8 @@ public class ErrorsResource {
         if (acknowledge) { // marking read changes what the tenant's other sessions see
             ScopeGuard.require(caller.get(), TokenScope.WRITE, "acknowledge=true");
         }
-        return Uni.createFrom().deferred(() -> errors.notifications(who(project, session), acknowledge))
+        return Uni.createFrom()
+                .deferred(() -> errors.notifications(Who.of(caller.get(), project, session), acknowledge))
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, ErrorRenderer::notifications));
     }
 

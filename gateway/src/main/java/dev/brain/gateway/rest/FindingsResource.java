@@ -13,11 +13,9 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
-import dev.brain.gateway.auth.Caller;
 import dev.brain.gateway.auth.CurrentCaller;
 import dev.brain.gateway.auth.RequiresScope;
 import dev.brain.gateway.auth.TokenScope;
-import dev.brain.gateway.errors.ErrorInputs;
 import dev.brain.gateway.errors.ErrorInputs.Who;
 import dev.brain.gateway.findings.FindingViews.FindingInput;
 import dev.brain.gateway.findings.FindingsRenderer;
@@ -42,17 +40,12 @@ public class FindingsResource {
         this.caller = caller;
     }
 
-    private Who who(String project, String session) {
-        Caller c = caller.get();
-        return new Who(c.tenant(), ErrorInputs.project(project, null), ErrorInputs.session(session));
-    }
-
     /** findings_index: lines {@code slug — title — hook} by slug, their count and size. */
     @RequiresScope(TokenScope.READ)
     @GET
     public Uni<Response> index(@PathParam("project") String project,
             @HeaderParam(ErrorsResource.SESSION_HEADER) String session, @Context HttpHeaders headers) {
-        return Uni.createFrom().deferred(() -> findings.index(who(project, session), null))
+        return Uni.createFrom().deferred(() -> findings.index(Who.of(caller.get(), project, null, session), null))
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, FindingsRenderer::index));
     }
 
@@ -62,7 +55,7 @@ public class FindingsResource {
     @Path("/export")
     public Uni<Response> export(@PathParam("project") String project,
             @HeaderParam(ErrorsResource.SESSION_HEADER) String session, @Context HttpHeaders headers) {
-        return Uni.createFrom().deferred(() -> findings.export(who(project, session)))
+        return Uni.createFrom().deferred(() -> findings.export(Who.of(caller.get(), project, null, session)))
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, FindingsRenderer::export));
     }
 
@@ -71,7 +64,7 @@ public class FindingsResource {
     @Path("/traps/{slug}")
     public Uni<Response> get(@PathParam("project") String project, @PathParam("slug") String slug,
             @HeaderParam(ErrorsResource.SESSION_HEADER) String session, @Context HttpHeaders headers) {
-        return Uni.createFrom().deferred(() -> findings.get(who(project, session), slug))
+        return Uni.createFrom().deferred(() -> findings.get(Who.of(caller.get(), project, null, session), slug))
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, FindingsRenderer::finding));
     }
 
@@ -83,7 +76,7 @@ public class FindingsResource {
     public Uni<Response> save(@PathParam("project") String project, @PathParam("slug") String slug, FindingInput in,
             @HeaderParam(ErrorsResource.SESSION_HEADER) String session, @Context HttpHeaders headers) {
         return Uni.createFrom().deferred(() -> {
-            Who who = who(project, session);
+            Who who = Who.of(caller.get(), project, null, session);
             if (in == null) {
                 throw new IllegalArgumentException("body: a JSON object {title, body, …} is required");
             }
@@ -97,7 +90,7 @@ public class FindingsResource {
     @Path("/traps/{slug}")
     public Uni<Response> delete(@PathParam("project") String project, @PathParam("slug") String slug,
             @HeaderParam(ErrorsResource.SESSION_HEADER) String session, @Context HttpHeaders headers) {
-        return Uni.createFrom().deferred(() -> findings.delete(who(project, session), slug))
+        return Uni.createFrom().deferred(() -> findings.delete(Who.of(caller.get(), project, null, session), slug))
                 .map(view -> Negotiation.answer(headers, Response.Status.OK, view, FindingsRenderer::deleted));
     }
 }

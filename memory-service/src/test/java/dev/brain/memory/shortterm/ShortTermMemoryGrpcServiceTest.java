@@ -4,6 +4,7 @@ import static dev.brain.memory.testing.LongTermFixtures.entry;
 import static dev.brain.memory.testing.LongTermFixtures.pair;
 import static dev.brain.memory.testing.LongTermFixtures.unit;
 import static dev.brain.memory.testing.LongTermFixtures.vector;
+import static dev.brain.wire.ProtoTime.instant;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -81,10 +82,6 @@ class ShortTermMemoryGrpcServiceTest {
     private long entries(Pair pair) throws Exception {
         return LongTermFixtures.count(dataSource, "select count(*) from short_term_entry where user_id = ? and agent_id = ?",
                 pair.getUserId(), pair.getAgentId());
-    }
-
-    private static Instant instant(Timestamp t) {
-        return Instant.ofEpochSecond(t.getSeconds(), t.getNanos());
     }
 
     @Test

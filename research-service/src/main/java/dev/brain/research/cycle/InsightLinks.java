@@ -21,7 +21,7 @@ import dev.brain.research.clients.ErrorServices;
 import dev.brain.research.clients.MemoryServices;
 import dev.brain.research.insight.InsightDraft;
 import dev.brain.research.insight.InsightStore.Stored;
-import dev.brain.research.insight.Trends;
+import dev.brain.wire.ProtoTime;
 import dev.brain.wire.WireNames;
 import io.grpc.StatusRuntimeException;
 import io.quarkus.logging.Log;
@@ -110,6 +110,6 @@ public class InsightLinks {
                 .setOp(SynapseEventOp.SYNAPSE_EVENT_OP_STRENGTHEN).setSynapseType(type)
                 .setSource(NodeRef.newBuilder().setType(NodeType.NODE_TYPE_INSIGHT).setId(s.id()))
                 .setSourceLabel(title.length() > MAX_LABEL ? title.substring(0, MAX_LABEL - 1) + "…" : title)
-                .setTarget(target).setOccurredAt(Trends.timestamp(s.at())).build();
+                .setTarget(target).setOccurredAt(ProtoTime.timestamp(s.at())).build();
     }
 }

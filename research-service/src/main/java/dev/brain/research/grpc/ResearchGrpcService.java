@@ -25,6 +25,7 @@ import dev.brain.research.insight.Priority;
 import dev.brain.research.insight.mapping.InsightMapper;
 import dev.brain.research.stats.ResearchStats;
 import dev.brain.tenancy.Tenancy;
+import dev.brain.wire.ProtoTime;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Uni;
@@ -55,7 +56,7 @@ public class ResearchGrpcService extends MutinyResearchServiceGrpc.ResearchServi
                     .forEach((table, rows) -> response.addTables(TableCount.newBuilder().setTable(table).setRows(rows)));
             CycleStatus.Status status = cycleStatus.of(tenant);
             status.last().ifPresent(run -> response.setLastCycle(CycleMapper.toProto(run)));
-            status.next().ifPresent(next -> response.setNextCycleAt(InsightMapper.timestamp(next)));
+            status.next().ifPresent(next -> response.setNextCycleAt(ProtoTime.timestamp(next)));
             return response.build();
         });
     }

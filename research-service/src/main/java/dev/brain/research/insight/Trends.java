@@ -1,5 +1,7 @@
 package dev.brain.research.insight;
 
+import static dev.brain.wire.ProtoTime.timestamp;
+
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -7,8 +9,6 @@ import java.util.List;
 import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
-
-import com.google.protobuf.Timestamp;
 
 import dev.brain.grpc.v1.ErrorCountsRequest;
 import dev.brain.grpc.v1.ErrorCountsResponse;
@@ -76,9 +76,5 @@ public class Trends {
             token = page.getNextPageToken();
         } while (!token.isEmpty());
         return all.build();
-    }
-
-    public static Timestamp timestamp(Instant at) {
-        return Timestamp.newBuilder().setSeconds(at.getEpochSecond()).setNanos(at.getNano()).build();
     }
 }

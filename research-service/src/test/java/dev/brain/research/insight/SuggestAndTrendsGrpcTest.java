@@ -1,5 +1,6 @@
 package dev.brain.research.insight;
 
+import static dev.brain.wire.ProtoTime.instant;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -12,8 +13,6 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-
-import com.google.protobuf.Timestamp;
 
 import dev.brain.grpc.v1.EmbedRequest;
 import dev.brain.grpc.v1.ErrorCountRow;
@@ -132,10 +131,6 @@ class SuggestAndTrendsGrpcTest extends GrpcTestBase {
                 });
         assertThat(GrpcTestChannel.as("o-" + tenant, ResearchServiceGrpc.newBlockingStub(channel))
                 .suggest(SuggestRequest.newBuilder().setContext("gradle build").build()).getSuggestionsList()).isEmpty();
-    }
-
-    static Instant instant(Timestamp t) {
-        return Instant.ofEpochSecond(t.getSeconds(), t.getNanos());
     }
 
     void seedTrends() {

@@ -7,9 +7,9 @@ import java.time.Instant;
 import com.google.protobuf.Timestamp;
 
 import dev.brain.db.Jdbc;
-import dev.brain.error.db.Protos;
+import dev.brain.wire.ProtoTime;
 
-/** Columns of a row read as the contract's fields: the repositories' part of {@link Protos}. */
+/** Columns of a row read as the contract's fields (timestamps, text that is never null). */
 public final class Columns {
 
     private Columns() {
@@ -18,7 +18,7 @@ public final class Columns {
     /** The column as a timestamp, or null when SQL null. */
     public static Timestamp timestamp(ResultSet rs, String column) throws SQLException {
         Instant i = Jdbc.instant(rs, column);
-        return i == null ? null : Protos.timestamp(i);
+        return i == null ? null : ProtoTime.timestamp(i);
     }
 
     /** The column's text, or empty when SQL null. */

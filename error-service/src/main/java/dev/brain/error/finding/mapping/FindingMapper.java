@@ -1,8 +1,6 @@
 package dev.brain.error.finding.mapping;
 
-import java.time.OffsetDateTime;
-
-import com.google.protobuf.Timestamp;
+import static dev.brain.wire.ProtoTime.timestamp;
 
 import dev.brain.error.finding.Finding;
 import dev.brain.error.finding.FindingInput;
@@ -66,9 +64,5 @@ public final class FindingMapper {
         ExportFindingsResponse.Builder response = ExportFindingsResponse.newBuilder().addAllSlugs(export.slugs());
         export.files().forEach(f -> response.addFiles(ExportedFile.newBuilder().setPath(f.path()).setContent(f.content())));
         return response.build();
-    }
-
-    private static Timestamp timestamp(OffsetDateTime time) {
-        return Timestamp.newBuilder().setSeconds(time.toEpochSecond()).setNanos(time.getNano()).build();
     }
 }

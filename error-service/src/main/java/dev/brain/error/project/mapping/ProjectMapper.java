@@ -1,9 +1,8 @@
 package dev.brain.error.project.mapping;
 
-import java.time.OffsetDateTime;
-import java.util.Arrays;
+import static dev.brain.wire.ProtoTime.timestamp;
 
-import com.google.protobuf.Timestamp;
+import java.util.Arrays;
 
 import dev.brain.error.project.Project;
 
@@ -33,9 +32,5 @@ public final class ProjectMapper {
 
     private static String nullToEmpty(String value) {
         return value == null ? "" : value;
-    }
-
-    private static Timestamp timestamp(OffsetDateTime time) {
-        return Timestamp.newBuilder().setSeconds(time.toEpochSecond()).setNanos(time.getNano()).build();
     }
 }

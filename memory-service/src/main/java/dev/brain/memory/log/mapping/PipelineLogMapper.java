@@ -1,6 +1,5 @@
 package dev.brain.memory.log.mapping;
 
-import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.Map;
@@ -21,6 +20,7 @@ import dev.brain.grpc.v1.LogArt;
 import dev.brain.grpc.v1.Pair;
 import dev.brain.grpc.v1.PipelineLogEntry;
 import dev.brain.memory.log.LogLine;
+import dev.brain.wire.ProtoTime;
 import dev.brain.wire.WireNames;
 
 /** Pipeline-log rows ↔ proto (memory.md §10): art names, JSON content ↔ {@code google.protobuf.Value}, times. */
@@ -121,18 +121,14 @@ public final class PipelineLogMapper {
     }
 
     public static OffsetDateTime time(Timestamp t) {
-        return Instant.ofEpochSecond(t.getSeconds(), t.getNanos()).atOffset(ZoneOffset.UTC);
-    }
-
-    public static Timestamp timestamp(OffsetDateTime time) {
-        return Timestamp.newBuilder().setSeconds(time.toEpochSecond()).setNanos(time.getNano()).build();
+        return ProtoTime.instant(t).atOffset(ZoneOffset.UTC);
     }
 
     /** A stored row as returned by Query; absent fields stay proto defaults. */
     public static PipelineLogEntry entry(LogLine.Stored row) {
         LogLine l = row.line();
-        PipelineLogEntry.Builder b = PipelineLogEntry.newBuilder().setId(row.id()).setCreatedAt(timestamp(l.createdAt()))
-                .setTurnId(l.turnId()).setArt(art(l.art()));
+        PipelineLogEntry.Builder b = PipelineLogEntry.newBuilder().setId(row.id())
+                .setCreatedAt(ProtoTime.timestamp(l.createdAt())).setTurnId(l.turnId()).setArt(art(l.art()));
         if (l.spanId() != null) {
             b.setSpanId(l.spanId().toString());
         }

@@ -23,6 +23,7 @@ import dev.brain.memory.longterm.weights.Precision;
 import dev.brain.memory.longterm.weights.TimeRef;
 import dev.brain.memory.pair.PairAccess;
 import dev.brain.memory.shortterm.mapping.EntryMapper;
+import dev.brain.wire.ProtoTime;
 
 /**
  * Validation of long-term requests (memory.md §14): a violation is INVALID_ARGUMENT naming the field; a pair
@@ -237,6 +238,6 @@ final class LongTermRequests {
                 || at.getSeconds() > MAX_SECONDS) {
             throw invalid("at: not a valid timestamp (years 1..9999)");
         }
-        return new TimeRef(EntryMapper.instant(at), Precision.ofDb(precision));
+        return new TimeRef(ProtoTime.instant(at), Precision.ofDb(precision));
     }
 }

@@ -7,7 +7,7 @@ import dev.brain.grpc.v1.MemoryEntity;
 import dev.brain.grpc.v1.ResolvedEntity;
 import dev.brain.memory.entity.Entity;
 import dev.brain.memory.entity.EntityRegistry;
-import dev.brain.memory.shortterm.mapping.EntryMapper;
+import dev.brain.wire.ProtoTime;
 import io.grpc.Status;
 
 /**
@@ -21,7 +21,7 @@ public final class EntityMapper {
 
     public static MemoryEntity toProto(Entity e) {
         return MemoryEntity.newBuilder().setId(e.id()).setName(e.name()).setNameKey(e.nameKey())
-                .addAllAliases(e.aliases()).setCreatedAt(EntryMapper.timestamp(e.createdAt())).build();
+                .addAllAliases(e.aliases()).setCreatedAt(ProtoTime.timestamp(e.createdAt())).build();
     }
 
     public static ResolvedEntity toProto(EntityRegistry.Resolved r) {

@@ -1,12 +1,12 @@
 package dev.brain.memory.longterm.mapping;
 
-import java.time.OffsetDateTime;
+import static dev.brain.wire.ProtoTime.timestamp;
+
 import java.util.List;
 import java.util.Optional;
 
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Struct;
-import com.google.protobuf.Timestamp;
 import com.google.protobuf.util.JsonFormat;
 
 import dev.brain.grpc.v1.EdgeLayer;
@@ -152,10 +152,6 @@ public final class LongTermMapper {
             throw new IllegalStateException("stored node metadata is not a JSON object", e);
         }
         return struct.build();
-    }
-
-    static Timestamp timestamp(OffsetDateTime time) {
-        return Timestamp.newBuilder().setSeconds(time.toEpochSecond()).setNanos(time.getNano()).build();
     }
 
     /** Trigger 3's summary (§5.6). */

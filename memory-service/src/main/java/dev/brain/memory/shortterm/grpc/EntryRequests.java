@@ -16,6 +16,7 @@ import dev.brain.grpc.v1.WriteEntryRequest;
 import dev.brain.memory.embedding.service.Embedder;
 import dev.brain.memory.shortterm.NewEntry;
 import dev.brain.memory.shortterm.mapping.EntryMapper;
+import dev.brain.wire.ProtoTime;
 
 /** Validation of short-term requests (memory.md §4.2, §14): a violation is INVALID_ARGUMENT naming the field. */
 public final class EntryRequests {
@@ -97,7 +98,7 @@ public final class EntryRequests {
             if (hasAt != (precision != null)) {
                 throw invalid("time_ref: at and precision (one of minute|hour|day|week|month|quarter|year) together");
             }
-            timeAt = hasAt ? EntryMapper.instant(r.getTimeRef().getAt()) : null;
+            timeAt = hasAt ? ProtoTime.instant(r.getTimeRef().getAt()) : null;
             String ref = r.getTimeRef().getTimelineRef();
             if (ref.length() > MAX_TIMELINE_REF_CHARS) {
                 throw invalid("time_ref.timeline_ref: longer than " + MAX_TIMELINE_REF_CHARS + " characters");

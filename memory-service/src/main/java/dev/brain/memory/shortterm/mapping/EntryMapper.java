@@ -1,7 +1,7 @@
 package dev.brain.memory.shortterm.mapping;
 
-import java.time.Instant;
-import java.time.OffsetDateTime;
+import static dev.brain.wire.ProtoTime.timestamp;
+
 import java.util.Iterator;
 import java.util.Map;
 
@@ -13,7 +13,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.protobuf.ListValue;
 import com.google.protobuf.NullValue;
 import com.google.protobuf.Struct;
-import com.google.protobuf.Timestamp;
 import com.google.protobuf.Value;
 
 import dev.brain.grpc.v1.FloatVector;
@@ -110,15 +109,6 @@ public final class EntryMapper {
             case TIME_PRECISION_UNSPECIFIED, UNRECOGNIZED -> null;
             default -> WireNames.of(precision);
         };
-    }
-
-    public static Timestamp timestamp(OffsetDateTime t) {
-        Instant i = t.toInstant();
-        return Timestamp.newBuilder().setSeconds(i.getEpochSecond()).setNanos(i.getNano()).build();
-    }
-
-    public static Instant instant(Timestamp t) {
-        return Instant.ofEpochSecond(t.getSeconds(), t.getNanos());
     }
 
     /** A Struct as JSON object text. */

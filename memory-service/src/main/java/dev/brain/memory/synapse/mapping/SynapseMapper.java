@@ -1,11 +1,11 @@
 package dev.brain.memory.synapse.mapping;
 
-import java.time.OffsetDateTime;
+import static dev.brain.wire.ProtoTime.timestamp;
+
 import java.util.List;
 
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Struct;
-import com.google.protobuf.Timestamp;
 import com.google.protobuf.util.JsonFormat;
 
 import dev.brain.grpc.v1.ActivatedNode;
@@ -131,9 +131,5 @@ public final class SynapseMapper {
 
     private static String nullToEmpty(String value) {
         return value == null ? "" : value;
-    }
-
-    private static Timestamp timestamp(OffsetDateTime time) {
-        return Timestamp.newBuilder().setSeconds(time.toEpochSecond()).setNanos(time.getNano()).build();
     }
 }

@@ -1,6 +1,7 @@
 package dev.brain.memory.log.service;
 
 import static dev.brain.memory.testing.LongTermFixtures.count;
+import static dev.brain.wire.ProtoTime.timestamp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -21,7 +22,6 @@ import org.junit.jupiter.api.Test;
 
 import com.google.protobuf.ListValue;
 import com.google.protobuf.Struct;
-import com.google.protobuf.Timestamp;
 import com.google.protobuf.Value;
 
 import dev.brain.grpc.v1.DeletePartitionRequest;
@@ -284,15 +284,17 @@ class PipelineLogsTest {
         List<PipelineLogEntry.Builder> entries = new ArrayList<>();
         for (int i = 0; i < 7; i++) { // written out of order; created_at decides
             entries.add(entry(turn, i % 2 == 0 ? LogArt.LOG_ART_NOTE : LogArt.LOG_ART_SWITCH, pair)
-                    .setCreatedAt(at(t0.plusSeconds(60L * (6 - i)))).setSpanId(i < 3 ? span : ""));
+                    .setCreatedAt(timestamp(t0.plusSeconds(60L * (6 - i)))).setSpanId(i < 3 ? span : ""));
         }
-        entries.add(entry(turn, LogArt.LOG_ART_NOTE, second).setCreatedAt(at(t0.plusSeconds(30))).setSource("agent-x"));
+        entries.add(entry(turn, LogArt.LOG_ART_NOTE, second).setCreatedAt(timestamp(t0.plusSeconds(30)))
+                .setSource("agent-x"));
         log.write(write(entries.toArray(PipelineLogEntry.Builder[]::new)));
         // another tenant's line in the same turn id, and a pair-less line
         String other = LongTermFixtures.newTenant("plog-other");
         GrpcTestChannel.as(other, PipelineLogServiceGrpc.newBlockingStub(channel))
-                .write(write(entry(turn, LogArt.LOG_ART_NOTE, LongTermFixtures.pair(other)).setCreatedAt(at(t0))));
-        log.write(write(entry(turn, LogArt.LOG_ART_NOTE, null).setCreatedAt(at(t0))));
+                .write(write(entry(turn, LogArt.LOG_ART_NOTE, LongTermFixtures.pair(other))
+                        .setCreatedAt(timestamp(t0))));
+        log.write(write(entry(turn, LogArt.LOG_ART_NOTE, null).setCreatedAt(timestamp(t0))));
         buffer.flush();
 
         QueryPipelineLogRequest byTurn = QueryPipelineLogRequest.newBuilder().setTurnId(turn).setPageSize(3).build();
@@ -322,8 +324,8 @@ class PipelineLogsTest {
                 .allSatisfy(e -> assertThat(e.getArt()).isEqualTo(LogArt.LOG_ART_SWITCH));
         assertThat(log.query(QueryPipelineLogRequest.newBuilder().setTurnId(turn).setSource("agent-x").build())
                 .getEntriesCount()).isEqualTo(1);
-        assertThat(log.query(QueryPipelineLogRequest.newBuilder().setTurnId(turn).setFrom(at(t0.plusSeconds(60)))
-                .setTo(at(t0.plusSeconds(180))).build()).getEntriesList())
+        assertThat(log.query(QueryPipelineLogRequest.newBuilder().setTurnId(turn)
+                .setFrom(timestamp(t0.plusSeconds(60))).setTo(timestamp(t0.plusSeconds(180))).build()).getEntriesList())
                 .extracting(e -> e.getCreatedAt().getSeconds() - t0.getEpochSecond()).containsExactly(60L, 120L);
 
         // isolation: another tenant sees only its own line; its pair is PERMISSION_DENIED for us
@@ -353,9 +355,5 @@ class PipelineLogsTest {
         buffer.flush();
         assertThat(GrpcTestChannel.as(wild, PipelineLogServiceGrpc.newBlockingStub(channel))
                 .query(QueryPipelineLogRequest.newBuilder().setTurnId(turn).build()).getEntriesCount()).isZero();
-    }
-
-    private static Timestamp at(Instant i) {
-        return Timestamp.newBuilder().setSeconds(i.getEpochSecond()).setNanos(i.getNano()).build();
     }
 }

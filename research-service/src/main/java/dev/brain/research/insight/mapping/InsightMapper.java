@@ -1,10 +1,9 @@
 package dev.brain.research.insight.mapping;
 
-import java.time.Instant;
+import static dev.brain.wire.ProtoTime.timestamp;
+
 import java.util.List;
 import java.util.Map;
-
-import com.google.protobuf.Timestamp;
 
 import dev.brain.grpc.v1.InsightPriority;
 import dev.brain.grpc.v1.InsightStatus;
@@ -105,9 +104,5 @@ public final class InsightMapper {
             b.addProjects(t);
         }
         return b.build();
-    }
-
-    public static Timestamp timestamp(Instant at) {
-        return Timestamp.newBuilder().setSeconds(at.getEpochSecond()).setNanos(at.getNano()).build();
     }
 }
