@@ -9,11 +9,9 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.Set;
 
 import javax.sql.DataSource;
 
@@ -28,6 +26,7 @@ import dev.brain.grpc.v1.SynapseType;
 import dev.brain.grpc.v1.TraversalDirection;
 import dev.brain.memory.synapse.path.PathSearchTest;
 import dev.brain.memory.synapse.path.PathSearchTest.Best;
+import dev.brain.memory.synapse.path.RandomSynapses;
 import dev.brain.testing.GrpcTestBase;
 import dev.brain.testing.GrpcTestChannel;
 import io.quarkus.test.junit.QuarkusTest;
@@ -169,37 +168,25 @@ class StrongestPathPagesTest extends GrpcTestBase {
         assertThat(synapses.findPath(causesOnly.clone().setTo(error(10)).build()).getFound()).isFalse();
     }
 
-    /**
-     * Distinct ordered pairs; {@code weights} a range {low, high}, a third of the synapses decayed to 60 % of their
-     * base weight; or weights to draw from, none decayed.
-     */
+    /** The synapses of {@link RandomSynapses#draw}, inserted in the order drawn. */
     private List<SynapseRow> network(String tenant, Random random, int nodes, int count, double[] weights)
             throws Exception {
         List<SynapseRow> edges = new ArrayList<>();
-        Set<Long> pairs = new HashSet<>();
         try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement("""
                 insert into synapse (tenant, source_type, source_id, target_type, target_id, synapse_type, weight,
                                      base_weight, activation_count, last_activated_at, created_at)
                 values (?, 'error', ?, 'error', ?, 'co_occurs', ?, ?, 1, now(), now()) returning id""")) {
-            while (edges.size() < count) {
-                int source = 1 + random.nextInt(nodes);
-                int target = 1 + random.nextInt(nodes);
-                if (source == target || !pairs.add(source * 1000L + target)) {
-                    continue;
-                }
-                boolean range = weights.length == 2;
-                double base = range ? weights[0] + random.nextDouble() * (weights[1] - weights[0])
-                        : weights[random.nextInt(weights.length)];
-                double weight = range && random.nextInt(3) == 0 ? Math.max(0.05, base * 0.6) : base;
+            for (RandomSynapses.Drawn d : RandomSynapses.draw(random, nodes, count, weights)) {
                 s.setString(1, tenant);
-                s.setLong(2, source);
-                s.setLong(3, target);
-                s.setDouble(4, weight);
-                s.setDouble(5, base);
+                s.setLong(2, d.source());
+                s.setLong(3, d.target());
+                s.setDouble(4, d.weight());
+                s.setDouble(5, d.baseWeight());
                 try (ResultSet rs = s.executeQuery()) {
                     rs.next();
-                    edges.add(new SynapseRow(rs.getLong(1), tenant, new NodeKey("error", source), null,
-                            new NodeKey("error", target), null, "co_occurs", weight, base, 1, null, null, null));
+                    edges.add(new SynapseRow(rs.getLong(1), tenant, new NodeKey("error", d.source()), null,
+                            new NodeKey("error", d.target()), null, "co_occurs", d.weight(), d.baseWeight(), 1, null,
+                            null, null));
                 }
             }
         }

@@ -9,12 +9,10 @@ import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
-import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
@@ -310,24 +308,11 @@ public class PathSearchTest {
         return best;
     }
 
-    /**
-     * Distinct ordered pairs of nodes 1 … {@code nodes}; {@code weights} a range {low, high}, a third of the synapses
-     * decayed to 60 % of their base weight; or weights to draw from, none decayed. Ids in the order drawn.
-     */
+    /** A network of {@link RandomSynapses#draw}; ids in the order drawn. */
     private static Network randomNetwork(Random random, int nodes, int count, double[] weights) {
         Network network = new Network();
-        Set<Long> pairs = new HashSet<>();
-        while (network.rows.size() < count) {
-            int source = 1 + random.nextInt(nodes);
-            int target = 1 + random.nextInt(nodes);
-            if (source == target || !pairs.add(source * 1000L + target)) {
-                continue;
-            }
-            boolean range = weights.length == 2;
-            double base = range ? weights[0] + random.nextDouble() * (weights[1] - weights[0])
-                    : weights[random.nextInt(weights.length)];
-            double weight = range && random.nextInt(3) == 0 ? Math.max(0.05, base * 0.6) : base;
-            network.add(source, target, "co_occurs", weight, base);
+        for (RandomSynapses.Drawn d : RandomSynapses.draw(random, nodes, count, weights)) {
+            network.add(d.source(), d.target(), "co_occurs", d.weight(), d.baseWeight());
         }
         return network;
     }
