@@ -145,9 +145,10 @@ class CodeToolsTest {
                 if (name.endsWith(".tsv")) {
                     continue;
                 }
-                ids.put(name, ok(mcp.callTool("brain_register_code", Map.of("source_code",
-                        java.nio.file.Files.readString(file), "file_path", "src/" + name, "project",
-                        ids.size() % 2 == 0 ? "shop" : "blog"))).getLong("structuredContent.module_id"));
+                Map<String, Object> registration = Map.of("source_code", java.nio.file.Files.readString(file),
+                        "file_path", "src/" + name, "project", ids.size() % 2 == 0 ? "shop" : "blog");
+                ids.put(name, withEmbedding(() -> mcp.callTool("brain_register_code", registration))
+                        .getLong("structuredContent.module_id"));
             }
         }
         assertThat(ids).hasSize(16);
@@ -156,7 +157,8 @@ class CodeToolsTest {
         assertThat(queries).hasSize(15);
         for (String line : queries) {
             String[] q = line.split("\t");
-            JsonPath found = ok(mcp.callTool("brain_find_reusable_code", Map.of("purpose", q[0], "limit", 3)));
+            JsonPath found = withEmbedding(
+                    () -> mcp.callTool("brain_find_reusable_code", Map.of("purpose", q[0], "limit", 3)));
             List<Long> top = found.getList("structuredContent.modules.module_id", Long.class);
             assertThat(top).as(q[0]).contains(ids.get(q[1]));
             if (!top.get(0).equals(ids.get(q[1]))) {
@@ -167,6 +169,22 @@ class CodeToolsTest {
         // chunk.rs ("at most `size` elements") above format_bytes.go ("a byte count in binary units"), and the fused
         // score, weighted by confidence (chunk.rs 0.94, format_bytes.go 0.92), keeps it first. Top 3: all 15.
         assertThat(misses).as("queries whose expected module was not first").hasSizeLessThanOrEqualTo(1);
+    }
+
+    /**
+     * The answer of a call whose embedding came within error-service's query deadline (150 ms): on a loaded machine
+     * the first calls to the model can be later, and the answer is then the text-only one (semantic_skipped), which
+     * is not what the fused ranking above measures. Registering again stores the embedding that came; asking again
+     * fuses both lists.
+     */
+    private static JsonPath withEmbedding(java.util.function.Supplier<JsonPath> call) {
+        JsonPath answer = ok(call.get());
+        for (int attempt = 1; attempt < 20 && answer.getBoolean("structuredContent.semantic_skipped"); attempt++) {
+            answer = ok(call.get());
+        }
+        assertThat(answer.getBoolean("structuredContent.semantic_skipped")).as("embedded within the deadline")
+                .isFalse();
+        return answer;
     }
 
     @Test
