@@ -1,19 +1,15 @@
 package dev.brain.tenancy;
 
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
-import io.grpc.ForwardingServerCall.SimpleForwardingServerCall;
-import io.grpc.ForwardingServerCallListener.SimpleForwardingServerCallListener;
 import io.grpc.Metadata;
 import io.grpc.ServerCall;
 import io.grpc.ServerCallHandler;
 import io.grpc.ServerInterceptor;
-import io.grpc.Status;
 import io.quarkus.grpc.GlobalInterceptor;
 import io.quarkus.logging.Log;
 import io.quarkus.runtime.ShutdownEvent;
@@ -37,38 +33,7 @@ public class InFlightCalls implements ServerInterceptor {
     public <Q, R> ServerCall.Listener<Q> interceptCall(ServerCall<Q, R> call, Metadata headers,
             ServerCallHandler<Q, R> next) {
         inFlight.incrementAndGet();
-        AtomicBoolean ended = new AtomicBoolean();
-        Runnable done = () -> {
-            if (ended.compareAndSet(false, true)) {
-                inFlight.decrementAndGet();
-            }
-        };
-        ServerCall<Q, R> counted = new SimpleForwardingServerCall<>(call) {
-            @Override
-            public void close(Status status, Metadata trailers) {
-                try {
-                    super.close(status, trailers);
-                } finally {
-                    done.run();
-                }
-            }
-        };
-        try {
-            // a call the client cancels may never be closed by the service
-            return new SimpleForwardingServerCallListener<>(next.startCall(counted, headers)) {
-                @Override
-                public void onCancel() {
-                    try {
-                        super.onCancel();
-                    } finally {
-                        done.run();
-                    }
-                }
-            };
-        } catch (RuntimeException e) {
-            done.run();
-            throw e;
-        }
+        return CallEnd.startCall(call, headers, next, inFlight::decrementAndGet);
     }
 
     /** Calls being answered now. */

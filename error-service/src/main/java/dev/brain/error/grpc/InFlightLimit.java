@@ -1,15 +1,13 @@
 package dev.brain.error.grpc;
 
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.spi.Prioritized;
 import jakarta.inject.Inject;
 
 import dev.brain.error.config.ErrorConfig;
-import io.grpc.ForwardingServerCall.SimpleForwardingServerCall;
-import io.grpc.ForwardingServerCallListener.SimpleForwardingServerCallListener;
+import dev.brain.tenancy.CallEnd;
 import io.grpc.Metadata;
 import io.grpc.ServerCall;
 import io.grpc.ServerCallHandler;
@@ -87,47 +85,6 @@ public class InFlightLimit implements ServerInterceptor, Prioritized {
             return refuse(call, Status.RESOURCE_EXHAUSTED.withDescription("error-service is serving its limit of "
                     + limit + " concurrent requests; retry later"));
         }
-        AtomicBoolean held = new AtomicBoolean(true);
-        Runnable release = () -> {
-            if (held.compareAndSet(true, false)) {
-                permits.release();
-            }
-        };
-        ServerCall<Q, R> releasing = new SimpleForwardingServerCall<>(call) {
-            @Override
-            public void close(Status status, Metadata trailers) {
-                try {
-                    super.close(status, trailers);
-                } finally {
-                    release.run();
-                }
-            }
-        };
-        ServerCall.Listener<Q> listener;
-        try {
-            listener = next.startCall(releasing, headers);
-        } catch (RuntimeException | Error e) {
-            release.run();
-            throw e;
-        }
-        return new SimpleForwardingServerCallListener<>(listener) {
-            @Override
-            public void onCancel() {
-                try {
-                    super.onCancel();
-                } finally {
-                    release.run();
-                }
-            }
-
-            @Override
-            public void onComplete() {
-                try {
-                    super.onComplete();
-                } finally {
-                    release.run();
-                }
-            }
-        };
+        return CallEnd.startCall(call, headers, next, permits::release);
     }
 }

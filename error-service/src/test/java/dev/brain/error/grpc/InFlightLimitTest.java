@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import dev.brain.grpc.v1.ErrorServiceGrpc;
 import dev.brain.grpc.v1.ErrorStatsRequest;
 import dev.brain.grpc.v1.ErrorStatsResponse;
+import dev.brain.tenancy.InFlightCalls;
 import dev.brain.tenancy.Tenancy;
 import dev.brain.testing.GrpcTestChannel;
 import grpc.health.v1.HealthOuterClass.HealthCheckResponse.ServingStatus;
@@ -35,7 +36,8 @@ import io.quarkus.test.junit.TestProfile;
 /**
  * The concurrent-request limit (error-code.md §15) over real gRPC, with {@code brain.error.grpc.max-in-flight=2}: calls
  * that started but have not finished hold their permits, one more is refused with RESOURCE_EXHAUSTED, and every
- * permit comes back when calls are cancelled or answered.
+ * permit comes back when calls are cancelled or answered. The same calls are counted, and uncounted, by
+ * {@link InFlightCalls} (what a stopping instance waits for): both run on {@code CallEnd}.
  */
 @QuarkusTest
 @TestProfile(InFlightLimitTest.LowLimit.class)
@@ -50,6 +52,9 @@ class InFlightLimitTest {
 
     @Inject
     InFlightLimit limit;
+
+    @Inject
+    InFlightCalls calls;
 
     private ManagedChannel channel;
     private final List<ClientCall<ErrorStatsRequest, ErrorStatsResponse>> held = new ArrayList<>();
@@ -99,6 +104,7 @@ class InFlightLimitTest {
         hold();
         hold();
         await("both held calls hold a permit", () -> limit.available() == 0);
+        assertThat(calls.count()).as("the calls a stopping instance waits for").isEqualTo(2);
 
         assertThatThrownBy(() -> stub().stats(ErrorStatsRequest.getDefaultInstance()))
                 .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
@@ -113,6 +119,7 @@ class InFlightLimitTest {
         held.forEach(c -> c.cancel("client gave up", null));
         held.clear();
         await("the cancelled calls returned their permits", () -> limit.available() == 2);
+        await("the cancelled calls are no longer in flight", () -> calls.count() == 0);
 
         // answered calls (and failed ones) return theirs too
         for (int i = 0; i < 10; i++) {
@@ -125,6 +132,7 @@ class InFlightLimitTest {
                 .isInstanceOfSatisfying(StatusRuntimeException.class,
                         e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.UNAUTHENTICATED));
         await("every permit is back", () -> limit.available() == 2);
+        await("no call is in flight any more", () -> calls.count() == 0);
         hold();
         hold();
         await("the permits can be taken again", () -> limit.available() == 0);
