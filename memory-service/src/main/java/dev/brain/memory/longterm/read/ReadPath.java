@@ -10,7 +10,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Supplier;
 
+import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -60,6 +66,13 @@ public class ReadPath {
     private final PipelineLogLines log;
     private final ObjectMapper json;
     private final Clock clock;
+    /** Embeds the questions of reads (daemon threads, one per core: the model is CPU-bound). */
+    private final ExecutorService questions = Executors.newFixedThreadPool(
+            Math.max(2, Runtime.getRuntime().availableProcessors()), runnable -> {
+                Thread thread = new Thread(runnable, "memory-read-question");
+                thread.setDaemon(true);
+                return thread;
+            });
 
     public ReadPath(LongTermRepository repository, LexicalRepository lexical, TextVectors vectors, Emotions emotions,
             MemoryConfig config, PipelineLogLines log, ObjectMapper json, Clock clock) {
@@ -76,9 +89,18 @@ public class ReadPath {
     public Result read(Query query) {
         long started = System.nanoTime();
         Log.debugf("read pair=%s/%s turn=%s hops=%d", query.userId(), query.agentId(), query.turnId(), query.hops());
+        boolean shifting = query.shiftFactor() > 0 && !query.shift().isEmpty();
+        if (query.queryVector() == null && !shifting) {
+            // the question is embedded while the transaction reads what needs no vector (the lexical list, the
+            // counts): on a pair of 100k nodes each took ~10 ms of a read; the connection waits for the vector
+            CompletableFuture<float[]> pending = CompletableFuture
+                    .supplyAsync(() -> embed(List.of(query.queryText())).get(0), questions);
+            return QuarkusTransaction.requiringNew()
+                    .call(() -> readInTransaction(query, () -> await(pending), false, started));
+        }
         float[] q = query.queryVector() != null ? query.queryVector() : embed(List.of(query.queryText())).get(0);
         boolean shifted = false;
-        if (query.shiftFactor() > 0 && !query.shift().isEmpty()) {
+        if (shifting) {
             List<String> texts = query.shift().stream().map(ShiftComponent::text).filter(t -> t != null).toList();
             List<float[]> embedded = texts.isEmpty() ? List.of() : embed(texts);
             float[][] components = new float[query.shift().size()][];
@@ -99,7 +121,24 @@ public class ReadPath {
         }
         float[] queryVector = q;
         boolean wasShifted = shifted;
-        return QuarkusTransaction.requiringNew().call(() -> readInTransaction(query, queryVector, wasShifted, started));
+        return QuarkusTransaction.requiringNew()
+                .call(() -> readInTransaction(query, () -> queryVector, wasShifted, started));
+    }
+
+    private static float[] await(CompletableFuture<float[]> pending) {
+        try {
+            return pending.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException cause) {
+                throw cause;
+            }
+            throw e;
+        }
+    }
+
+    @PreDestroy
+    void stop() {
+        questions.shutdownNow();
     }
 
     private List<float[]> embed(List<String> texts) {
@@ -113,7 +152,7 @@ public class ReadPath {
         }
     }
 
-    private Result readInTransaction(Query query, float[] q, boolean shifted, long started) {
+    private Result readInTransaction(Query query, Supplier<float[]> vector, boolean shifted, long started) {
         String user = query.userId();
         String agent = query.agentId();
         if (query.turnId() != null) {
@@ -129,8 +168,9 @@ public class ReadPath {
         boolean exact = repository.recordedActiveCount(user, agent) <= exactMax
                 && repository.activeCountUpTo(user, agent, exactMax + 1) <= exactMax;
         if (query.ranking() == ReadModel.Ranking.RELEVANCE) {
-            return byRelevance(query, q, shifted, started, current, exact);
+            return byRelevance(query, vector, shifted, started, current, exact);
         }
+        float[] q = vector.get();
         List<Scored> anchors = repository.nearestActive(user, agent, q, query.observers(), read.anchorCount(), exact,
                 config.vector().hnswEfSearch()).stream().filter(s -> s.cosine() >= read.anchorMinCosine()).toList();
 
@@ -210,15 +250,15 @@ public class ReadPath {
      * episode — its context in the conversation it came from; a memory that is only context came up "close in time"
      * via its candidate (shell 1, that step in its path). Times the sector factor; the top {@code limit}.
      */
-    private Result byRelevance(Query query, float[] q, boolean shifted, long started, Optional<Integer> current,
-            boolean exact) {
+    private Result byRelevance(Query query, Supplier<float[]> vector, boolean shifted, long started,
+            Optional<Integer> current, boolean exact) {
         String user = query.userId();
         String agent = query.agentId();
         MemoryConfig.Read read = config.read();
-        List<Long> dense = repository.nearestActive(user, agent, q, query.observers(), read.denseCandidates(), exact,
-                config.vector().hnswEfSearch()).stream().filter(s -> s.cosine() >= read.denseMinCosine())
-                .map(Scored::id).toList();
         List<Long> lexicalList = lexicalList(query, read);
+        List<Long> dense = repository.nearestActive(user, agent, vector.get(), query.observers(),
+                read.denseCandidates(), exact, config.vector().hnswEfSearch()).stream()
+                .filter(s -> s.cosine() >= read.denseMinCosine()).map(Scored::id).toList();
         LinkedHashMap<Long, Double> direct = ReciprocalRank.fuse(List.of(lexicalList, dense),
                 new double[] { 1, read.denseWeight() }, read.fusionK());
         // the best candidates pass their context on (a weak candidate's share cannot reach the result)
@@ -259,8 +299,9 @@ public class ReadPath {
 
     /**
      * The lexical list: the query's lexemes ('english': stems, no stop words); their document frequencies in the
-     * pair; candidates by the lexemes held by at most {@code read.lexical-common-share} of the pair's nodes (else
-     * by the rarest one); scored by BM25 over every query lexeme; best first.
+     * pair; candidates by the rarest lexemes held by at most {@code read.lexical-common-share} of the pair's nodes,
+     * within {@code read.lexical-postings} (else by the rarest one); scored by BM25 over every query lexeme; best
+     * first.
      */
     private List<Long> lexicalList(Query query, MemoryConfig.Read read) {
         if (query.queryText() == null || query.queryText().isBlank()) {
@@ -273,12 +314,7 @@ public class ReadPath {
         LexicalRepository.PairStats stats = lexical.stats(query.userId(), query.agentId());
         Map<String, Long> df = lexical.documentFrequencies(query.userId(), query.agentId(), lexemes);
         long common = Math.max(1, Math.round(stats.nodes() * read.lexicalCommonShare()));
-        List<String> selective = lexemes.stream().filter(l -> df.getOrDefault(l, 0L) > 0 && df.get(l) <= common)
-                .toList();
-        if (selective.isEmpty()) {
-            selective = lexemes.stream().filter(l -> df.getOrDefault(l, 0L) > 0)
-                    .min(Comparator.comparingLong(df::get)).map(List::of).orElse(List.of());
-        }
+        List<String> selective = Relevance.candidateLexemes(lexemes, df, common, read.lexicalPostings());
         long[] frequencies = lexemes.stream().mapToLong(l -> df.getOrDefault(l, 0L)).toArray();
         List<Bm25.Match> matches = lexical.matches(query.userId(), query.agentId(), selective, lexemes,
                 query.observers(), read.lexicalCandidates());

@@ -59,4 +59,26 @@ public final class Relevance {
         entries.forEach(e -> out.put(e.getKey(), e.getValue()));
         return out;
     }
+
+    /**
+     * The lexemes that select the lexical candidates (memory.md §9): the query's lexemes the pair holds, rarest first,
+     * while each is held by at most {@code common} nodes and together they hold at most {@code postings} (the index
+     * entries the candidate search reads); the rarest one always, even when it is common.
+     */
+    public static List<String> candidateLexemes(List<String> lexemes, Map<String, Long> df, long common,
+            long postings) {
+        List<String> byRarity = lexemes.stream().filter(l -> df.getOrDefault(l, 0L) > 0).distinct()
+                .sorted(Comparator.comparingLong(df::get)).toList();
+        List<String> chosen = new ArrayList<>();
+        long read = 0;
+        for (String lexeme : byRarity) {
+            long held = df.get(lexeme);
+            if (!chosen.isEmpty() && (held > common || read + held > postings)) {
+                break;
+            }
+            chosen.add(lexeme);
+            read += held;
+        }
+        return chosen;
+    }
 }

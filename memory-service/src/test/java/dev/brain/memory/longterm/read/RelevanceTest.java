@@ -30,6 +30,24 @@ class RelevanceTest {
     }
 
     @Test
+    void candidatesAreSelectedByTheRarestLexemesWithinTheirPostings() {
+        // a pair of 1,000 nodes: common = 200 (20 %); the query's lexemes in the query's order
+        List<String> query = List.of("deploy", "kafka", "the", "vacuum", "nowhere", "retry");
+        Map<String, Long> df = Map.of("deploy", 150L, "kafka", 40L, "the", 900L, "vacuum", 90L, "retry", 200L);
+        // unbounded postings: every lexeme held by at most 200 nodes (as before the budget), rarest first
+        assertThat(Relevance.candidateLexemes(query, df, 200, Long.MAX_VALUE))
+                .containsExactly("kafka", "vacuum", "deploy", "retry");
+        // 300 postings: kafka (40) + vacuum (90) + deploy (150) = 280; retry would make 480
+        assertThat(Relevance.candidateLexemes(query, df, 200, 300)).containsExactly("kafka", "vacuum", "deploy");
+        // the rarest one always, even beyond the budget
+        assertThat(Relevance.candidateLexemes(query, df, 200, 10)).containsExactly("kafka");
+        // every lexeme common: the rarest one
+        assertThat(Relevance.candidateLexemes(List.of("the", "deploy"), df, 100, 5000)).containsExactly("deploy");
+        // none held
+        assertThat(Relevance.candidateLexemes(List.of("nowhere"), df, 200, 5000)).isEmpty();
+    }
+
+    @Test
     void aQuestionAboutTimeIsRecognised() {
         assertThat(BlockRenderer.asksWhen("When did Caroline go to the LGBTQ support group?")).isTrue();
         assertThat(BlockRenderer.asksWhen("what year did she move?")).isTrue();
