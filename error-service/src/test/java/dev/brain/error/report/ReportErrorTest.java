@@ -258,8 +258,10 @@ class ReportErrorTest extends ErrorServiceTestBase {
         // the recount starts with the first call after the minute, once all three errors are committed (a recount
         // started by a report may run before that report commits, and then counts one error fewer)
         clock.advance(Duration.ofSeconds(61));
+        // the report does not wait for the recount it starts: it answers the last count, or the new one when the
+        // recount ran first (CI once saw 3 here)
         assertThat(report("shop", TYPE_ERROR).getFootprint().getStoreSize())
-                .as("the last count; the recount starts").isEqualTo(1);
+                .as("the last count, or the recount that started").isIn(1L, 3L);
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         long size = 0;
         while (size != 3 && System.nanoTime() < deadline) {
