@@ -62,6 +62,13 @@ class RelevanceReadTest extends LongTermTestBase {
     }
 
     @Test
+    void withTheDefaultPostingsBudgetEverySelectiveLexemeSelectsCandidates() throws Exception {
+        // the pair LexicalPostingsReadTest reads with a budget of 3, where the zebra memories stay out
+        var stored = LexicalPostingsReadTest.KafkaAndZebra.store(dataSource);
+        assertThat(ids(stored.read(this))).containsAll(stored.kafka()).containsAll(stored.zebra());
+    }
+
+    @Test
     void theMemoryRememberedAfterARelevantOneComesUpCloseInTimeWithItsPath() throws Exception {
         TestPair pair = newPair();
         long question = node(dataSource, pair, NodeSpec.of("What did Melanie paint last week?", unit(0)));
