@@ -25,6 +25,63 @@ public final class Bm25 {
     public record Match(long id, int length, int[] frequencies) {
     }
 
+    /**
+     * A row's match read from its search vector in the text form PostgreSQL prints ({@code 'kafka':1,4B 'retri':2},
+     * {@code ''} for a quote, {@code \\} for a backslash): its number of lexemes ({@code length(vector)}) and, for each
+     * query lexeme in order, its number of positions (1 for a lexeme without positions, as in a stripped vector) —
+     * what {@code unnest(vector)} gives. Read here rather than in SQL, where it took a subquery per row and lexeme
+     * (about a quarter of the lexical search of a large pair).
+     */
+    public static Match match(long id, String vector, List<String> lexemes) {
+        Map<String, Integer> wanted = new HashMap<>();
+        for (String lexeme : lexemes) {
+            wanted.put(lexeme, 0);
+        }
+        int length = 0;
+        StringBuilder lexeme = new StringBuilder();
+        int i = 0;
+        int end = vector.length();
+        while (i < end) {
+            if (vector.charAt(i) == ' ') {
+                i++;
+                continue;
+            }
+            lexeme.setLength(0);
+            i++; // the opening quote
+            while (true) {
+                char c = vector.charAt(i);
+                if (c == '\'' && (i + 1 >= end || vector.charAt(i + 1) != '\'')) {
+                    i++;
+                    break;
+                }
+                if (c == '\'' || c == '\\') {
+                    i++;
+                }
+                lexeme.append(vector.charAt(i));
+                i++;
+            }
+            length++;
+            int positions = 1;
+            if (i < end && vector.charAt(i) == ':') {
+                while (i < end && vector.charAt(i) != ' ') {
+                    if (vector.charAt(i) == ',') {
+                        positions++;
+                    }
+                    i++;
+                }
+            }
+            String key = lexeme.toString();
+            if (wanted.containsKey(key)) {
+                wanted.put(key, positions);
+            }
+        }
+        int[] frequencies = new int[lexemes.size()];
+        for (int k = 0; k < frequencies.length; k++) {
+            frequencies[k] = wanted.get(lexemes.get(k));
+        }
+        return new Match(id, length, frequencies);
+    }
+
     /** idf of each query lexeme over {@code rows} rows, given in how many it occurs. */
     static double[] idf(long[] documentFrequencies, long rows) {
         double[] idf = new double[documentFrequencies.length];

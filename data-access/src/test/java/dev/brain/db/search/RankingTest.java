@@ -26,6 +26,23 @@ class RankingTest {
     }
 
     @Test
+    void aMatchIsReadFromTheVectorsTextAsUnnestGivesIt() {
+        // PostgreSQL 15's text of to_tsvector('english', 'Kafka kafka consumer''s retry; O''Reilly \\ back\\slash it''s kafka')
+        Match m = Bm25.match(7, "'back':8 'consum':3 'kafka':1,2,12 'o':6 'reilli':7 'retri':5 'slash':9",
+                List.of("retri", "kafka", "zebra", "o"));
+        assertThat(m.id()).isEqualTo(7);
+        assertThat(m.length()).isEqualTo(7);
+        assertThat(m.frequencies()).containsExactly(1, 3, 0, 1);
+        // weights, a quote, a backslash and a space inside lexemes; one without positions (length 3, as the server says)
+        Match quoted = Bm25.match(8, "'a\\\\b':2 'it''s' 'x y':3A,4", List.of("x y", "it's", "a\\b"));
+        assertThat(quoted.length()).isEqualTo(3);
+        assertThat(quoted.frequencies()).containsExactly(2, 1, 1);
+        // a stripped vector: every lexeme once
+        assertThat(Bm25.match(9, "'kafka' 'retri'", List.of("kafka")).frequencies()).containsExactly(1);
+        assertThat(Bm25.match(10, "", List.of("kafka")).length()).isZero();
+    }
+
+    @Test
     void reciprocalRankFusionAddsWeightOverKPlusRank() {
         Map<Long, Double> fused = ReciprocalRank.fuse(List.of(List.of(1L, 2L, 3L), List.of(3L, 1L)), new double[] { 1, 1 }, 60);
         assertThat(fused.keySet()).containsExactly(1L, 3L, 2L);

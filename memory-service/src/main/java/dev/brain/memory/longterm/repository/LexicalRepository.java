@@ -154,27 +154,16 @@ public class LexicalRepository {
             return List.of();
         }
         String sql = """
-                select n.id, length(n.search_vector),
-                       array(select coalesce((select coalesce(array_length(u.positions, 1), 1)
-                                              from unnest(n.search_vector) u where u.lexeme = l), 0)
-                             from unnest(?::text[]) with ordinality as q(l, i) order by i)
+                select n.id, n.search_vector::text
                 from long_term_node n
                 where n.user_id = ? and n.agent_id = ? and n.active
                   and n.search_vector @@ (select string_agg(quote_literal(a), ' | ')::tsquery from unnest(?::text[]) a)"""
                 + (observers.isEmpty() ? "" : " and n.observer = any(?)") + " limit ?";
-        List<Object> params = new ArrayList<>(List.of(lexemes.toArray(String[]::new), userId, agentId,
-                anyOf.toArray(String[]::new)));
+        List<Object> params = new ArrayList<>(List.of(userId, agentId, anyOf.toArray(String[]::new)));
         if (!observers.isEmpty()) {
             params.add(observers.toArray(String[]::new));
         }
         params.add(limit);
-        return jdbc.list(sql, rs -> {
-            Integer[] tf = (Integer[]) rs.getArray(3).getArray();
-            int[] frequencies = new int[tf.length];
-            for (int i = 0; i < tf.length; i++) {
-                frequencies[i] = tf[i];
-            }
-            return new Bm25.Match(rs.getLong(1), rs.getInt(2), frequencies);
-        }, params.toArray());
+        return jdbc.list(sql, rs -> Bm25.match(rs.getLong(1), rs.getString(2), lexemes), params.toArray());
     }
 }

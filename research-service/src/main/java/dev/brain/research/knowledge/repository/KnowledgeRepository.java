@@ -181,21 +181,12 @@ public class KnowledgeRepository {
             return List.of();
         }
         return jdbc.list("""
-                select k.id, length(k.search_english),
-                       array(select coalesce((select coalesce(array_length(u.positions, 1), 1)
-                                              from unnest(k.search_english) u where u.lexeme = l), 0)
-                             from unnest(?::text[]) with ordinality as q(l, i) order by i)
+                select k.id, k.search_english::text
                 from knowledge_entry k
                 where k.user_id = ? and k.agent_id = ? and k.type = ? and k.active
                   and k.search_english @@ (select string_agg(quote_literal(a), ' | ')::tsquery from unnest(?::text[]) a)
-                limit ?""", rs -> {
-            Integer[] tf = (Integer[]) rs.getArray(3).getArray();
-            int[] frequencies = new int[tf.length];
-            for (int i = 0; i < tf.length; i++) {
-                frequencies[i] = tf[i];
-            }
-            return new Bm25.Match(rs.getLong(1), rs.getInt(2), frequencies);
-        }, lexemes.toArray(String[]::new), pair.userId(), pair.agentId(), type, anyOf.toArray(String[]::new), limit);
+                limit ?""", rs -> Bm25.match(rs.getLong(1), rs.getString(2), lexemes), pair.userId(), pair.agentId(),
+                type, anyOf.toArray(String[]::new), limit);
     }
 
     /**
