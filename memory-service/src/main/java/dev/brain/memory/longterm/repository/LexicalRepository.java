@@ -7,10 +7,11 @@ import java.util.List;
 import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
-import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
+import com.github.benmanes.caffeine.cache.Ticker;
 
 import dev.brain.db.Jdbc;
 import dev.brain.db.search.Bm25;
@@ -19,10 +20,11 @@ import dev.brain.db.search.Bm25;
  * The lexical side of the relevance read path (memory.md §9): a node's {@code search_vector} ('english' full text of
  * its content, its entities' names and its topics; V8) queried within one pair. The statistics BM25 needs — how many
  * active nodes the pair has, their average number of lexemes, in how many of them a lexeme occurs — come from the
- * pair's own rows. A pair of at least {@value #KEPT_FROM_NODES} nodes keeps them for {@code 60 s} (its statistics
- * refreshed in the background, each lexeme's count recounted when a minute old): counting them read every node's text
- * vector, 263–382 ms a call at 100k nodes (bench/RESULTS.md, issue #42), and a minute moves a large pair's figures by
- * a fraction of a percent. A smaller pair's are counted on every call, exactly.
+ * pair's own rows. A pair of at least {@value #KEPT_FROM_NODES} nodes keeps them and recounts them in the background
+ * once they are a minute old, answering the kept figures meanwhile: counting the statistics read every node's text
+ * vector, 263–382 ms a call at 100k nodes, and a lexeme's count 10–20 ms (bench/RESULTS.md, issue #42), while a minute
+ * moves a large pair's figures by a fraction of a percent. A lexeme not yet kept is counted on the call. A smaller
+ * pair's are counted on every call, exactly.
  */
 @ApplicationScoped
 public class LexicalRepository {
@@ -32,13 +34,23 @@ public class LexicalRepository {
 
     private final Jdbc jdbc;
     private final LoadingCache<List<String>, PairStats> largePairs;
-    private final Cache<List<String>, Long> largePairFrequencies = Caffeine.newBuilder().expireAfterWrite(KEPT_FOR)
-            .maximumSize(100_000).build();
+    /** (user, agent, lexeme) → in how many active nodes of a large pair the lexeme occurs. */
+    private final LoadingCache<List<String>, Long> largePairFrequencies;
 
+    @Inject
     public LexicalRepository(Jdbc jdbc) {
+        this(jdbc, Ticker.systemTicker());
+    }
+
+    /** With the caches' clock (tests move it). */
+    LexicalRepository(Jdbc jdbc, Ticker ticker) {
         this.jdbc = jdbc;
-        this.largePairs = Caffeine.newBuilder().refreshAfterWrite(KEPT_FOR).expireAfterAccess(Duration.ofMinutes(10))
-                .maximumSize(1_000).build(pair -> count(pair.get(0), pair.get(1)));
+        this.largePairs = Caffeine.newBuilder().ticker(ticker).refreshAfterWrite(KEPT_FOR)
+                .expireAfterAccess(Duration.ofMinutes(10)).maximumSize(1_000)
+                .build(pair -> count(pair.get(0), pair.get(1)));
+        this.largePairFrequencies = Caffeine.newBuilder().ticker(ticker).refreshAfterWrite(KEPT_FOR)
+                .expireAfterAccess(Duration.ofMinutes(10)).maximumSize(100_000)
+                .build(key -> count(key.get(0), key.get(1), List.of(key.get(2))).get(key.get(2)));
     }
 
     /** The query's distinct lexemes as the 'english' configuration makes them (stemmed, no stop words), in order. */
@@ -78,6 +90,7 @@ public class LexicalRepository {
         if (large) {
             counted = new ArrayList<>();
             for (String l : lexemes) {
+                // a count a minute old is still answered, and recounted in the background
                 Long kept = largePairFrequencies.getIfPresent(List.of(userId, agentId, l));
                 if (kept != null) {
                     df.put(l, kept);
@@ -89,17 +102,22 @@ public class LexicalRepository {
                 return df;
             }
         }
-        Map<String, Long> fresh = new LinkedHashMap<>();
-        jdbc.list("""
-                select l, (select count(*) from long_term_node n where n.user_id = ? and n.agent_id = ? and n.active
-                             and n.search_vector @@ quote_literal(l)::tsquery)
-                from unnest(?::text[]) l""", rs -> fresh.put(rs.getString(1), rs.getLong(2)), userId, agentId,
-                counted.toArray(String[]::new));
+        Map<String, Long> fresh = count(userId, agentId, counted);
         df.putAll(fresh);
         if (large) {
             fresh.forEach((l, n) -> largePairFrequencies.put(List.of(userId, agentId, l), n));
         }
         return df;
+    }
+
+    private Map<String, Long> count(String userId, String agentId, List<String> lexemes) {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        jdbc.list("""
+                select l, (select count(*) from long_term_node n where n.user_id = ? and n.agent_id = ? and n.active
+                             and n.search_vector @@ quote_literal(l)::tsquery)
+                from unnest(?::text[]) l""", rs -> counts.put(rs.getString(1), rs.getLong(2)), userId, agentId,
+                lexemes.toArray(String[]::new));
+        return counts;
     }
 
     /** A memory remembered next to a candidate: {@code distance} −2, −1 (before it) or 1, 2 (after it). */
