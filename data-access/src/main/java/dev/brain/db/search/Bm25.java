@@ -37,49 +37,24 @@ public final class Bm25 {
         for (String lexeme : lexemes) {
             wanted.put(lexeme, 0);
         }
-        int length = 0;
-        StringBuilder lexeme = new StringBuilder();
-        int i = 0;
-        int end = vector.length();
-        while (i < end) {
-            if (vector.charAt(i) == ' ') {
-                i++;
-                continue;
-            }
-            lexeme.setLength(0);
-            i++; // the opening quote
-            while (true) {
-                char c = vector.charAt(i);
-                if (c == '\'' && (i + 1 >= end || vector.charAt(i + 1) != '\'')) {
-                    i++;
-                    break;
-                }
-                if (c == '\'' || c == '\\') {
-                    i++;
-                }
-                lexeme.append(vector.charAt(i));
-                i++;
-            }
-            length++;
-            int positions = 1;
-            if (i < end && vector.charAt(i) == ':') {
-                while (i < end && vector.charAt(i) != ' ') {
-                    if (vector.charAt(i) == ',') {
+        int[] length = { 0 };
+        TsVectorText.read(vector, (lexeme, text, from, to) -> {
+            length[0]++;
+            if (wanted.containsKey(lexeme)) {
+                int positions = 1;
+                for (int i = from; i < to; i++) {
+                    if (text.charAt(i) == ',') {
                         positions++;
                     }
-                    i++;
                 }
+                wanted.put(lexeme, positions);
             }
-            String key = lexeme.toString();
-            if (wanted.containsKey(key)) {
-                wanted.put(key, positions);
-            }
-        }
+        });
         int[] frequencies = new int[lexemes.size()];
         for (int k = 0; k < frequencies.length; k++) {
             frequencies[k] = wanted.get(lexemes.get(k));
         }
-        return new Match(id, length, frequencies);
+        return new Match(id, length[0], frequencies);
     }
 
     /** idf of each query lexeme over {@code rows} rows, given in how many it occurs. */

@@ -3,6 +3,8 @@ package dev.brain.error.report;
 import java.util.Arrays;
 import java.util.Set;
 
+import dev.brain.db.search.TsVectorText;
+
 /**
  * PostgreSQL's {@code ts_rank_cd(v, q, 32)} (§5.7's rank) for a query {@code q} that ORs distinct lexemes, computed
  * from the text form of {@code v} ({@code tsvector::text}) and the lexemes of {@code q}.
@@ -32,44 +34,32 @@ public final class CoverDensityRank {
         if (vector == null || lexemes.isEmpty()) {
             return 0;
         }
-        int[] entries = new int[16]; // position << 2 | weight code, of every position of a query lexeme
-        int n = 0;
-        StringBuilder lexeme = new StringBuilder();
-        int i = 0;
-        int length = vector.length();
-        while (i < length) {
-            if (vector.charAt(i) == ' ') {
-                i++;
-                continue;
+        Covers covers = new Covers();
+        TsVectorText.read(vector, (lexeme, text, from, to) -> {
+            // (a lexeme without positions the server places at 0, which no cover ends at)
+            if (lexemes.contains(lexeme)) {
+                covers.add(text, from, to);
             }
-            // 'lexeme' with '' for a quote and \\ for a backslash
-            lexeme.setLength(0);
-            i++;
-            while (true) {
-                char c = vector.charAt(i);
-                if (c == '\'' && (i + 1 >= length || vector.charAt(i + 1) != '\'')) {
-                    i++;
-                    break;
-                }
-                if (c == '\'' || c == '\\') {
-                    i++;
-                }
-                lexeme.append(vector.charAt(i));
-                i++;
-            }
-            boolean wanted = lexemes.contains(lexeme.toString());
-            if (i >= length || vector.charAt(i) != ':') {
-                continue; // no positions: the server places the lexeme at position 0, which no cover ends at
-            }
-            i++;
-            // positions: 12A,14,20B (no letter: D)
-            while (i < length && vector.charAt(i) != ' ') {
+        });
+        return covers.rank();
+    }
+
+    /** Every position of a query lexeme as {@code position << 2 | weight code}. */
+    private static final class Covers {
+
+        private int[] entries = new int[16];
+        private int n;
+
+        /** The positions {@code 12A,14,20B} (no letter: D) of {@code text} from {@code from} to {@code to}. */
+        void add(String text, int from, int to) {
+            int i = from;
+            while (i < to) {
                 int position = 0;
-                char c = vector.charAt(i);
+                char c = text.charAt(i);
                 while (c >= '0' && c <= '9') {
                     position = position * 10 + (c - '0');
                     i++;
-                    c = i < length ? vector.charAt(i) : ' ';
+                    c = i < to ? text.charAt(i) : ' ';
                 }
                 int weight = switch (c) {
                     case 'A' -> 3;
@@ -79,25 +69,26 @@ public final class CoverDensityRank {
                 };
                 if (weight > 0) {
                     i++;
-                    c = i < length ? vector.charAt(i) : ' ';
+                    c = i < to ? text.charAt(i) : ' ';
                 }
                 if (c == ',') {
                     i++;
                 }
-                if (wanted) {
-                    if (n == entries.length) {
-                        entries = Arrays.copyOf(entries, n * 2);
-                    }
-                    entries[n++] = position << 2 | weight;
+                if (n == entries.length) {
+                    entries = Arrays.copyOf(entries, n * 2);
                 }
+                entries[n++] = position << 2 | weight;
             }
         }
-        // the server sums in position order, then by weight
-        Arrays.sort(entries, 0, n);
-        double sum = 0;
-        for (int k = 0; k < n; k++) {
-            sum += WEIGHTS[entries[k] & 3];
+
+        double rank() {
+            // the server sums in position order, then by weight
+            Arrays.sort(entries, 0, n);
+            double sum = 0;
+            for (int k = 0; k < n; k++) {
+                sum += WEIGHTS[entries[k] & 3];
+            }
+            return sum > 0 ? (float) (sum / (sum + 1)) : 0;
         }
-        return sum > 0 ? (float) (sum / (sum + 1)) : 0;
     }
 }
