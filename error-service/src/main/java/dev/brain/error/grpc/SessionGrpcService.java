@@ -3,7 +3,6 @@ package dev.brain.error.grpc;
 import java.util.List;
 
 import dev.brain.db.Page;
-import dev.brain.error.project.mapping.ProjectMapper;
 import dev.brain.error.project.service.ProjectService;
 import dev.brain.error.session.Sessions;
 import dev.brain.error.status.TenantStatus;
@@ -102,9 +101,9 @@ public class SessionGrpcService extends MutinySessionServiceGrpc.SessionServiceI
         return Uni.createFrom().item(() -> {
             String tenant = Tenancy.requireOwnTenant(request.getScope().getTenant());
             ProjectService.Upserted upserted = projects.upsert(tenant, request.getName(),
-                    ProjectMapper.emptyToNull(request.getRootPath()), request.getLanguagesList(),
-                    request.getFrameworksList(), ProjectMapper.emptyToNull(request.getDescription()));
-            return UpsertProjectResponse.newBuilder().setProject(ProjectMapper.toProto(upserted.project()))
+                    request.getRootPath(), request.getLanguagesList(), request.getFrameworksList(),
+                    request.getDescription());
+            return UpsertProjectResponse.newBuilder().setProject(upserted.project())
                     .setCreated(upserted.created()).build();
         });
     }
@@ -114,9 +113,7 @@ public class SessionGrpcService extends MutinySessionServiceGrpc.SessionServiceI
     public Uni<ListProjectsResponse> listProjects(ListProjectsRequest request) {
         return Uni.createFrom().item(() -> {
             String tenant = Tenancy.requireOwnTenant(request.getScope().getTenant());
-            ListProjectsResponse.Builder response = ListProjectsResponse.newBuilder();
-            projects.list(tenant).forEach(p -> response.addProjects(ProjectMapper.toProto(p)));
-            return response.build();
+            return ListProjectsResponse.newBuilder().addAllProjects(projects.list(tenant)).build();
         });
     }
 }

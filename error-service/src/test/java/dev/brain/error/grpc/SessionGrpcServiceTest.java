@@ -81,6 +81,24 @@ class SessionGrpcServiceTest {
     }
 
     @Test
+    void emptyTextIsNotGivenAndAbsentTextIsEmpty() {
+        var first = sessions(tenantA).upsertProject(UpsertProjectRequest.newBuilder().setName("web")
+                .setDescription("storefront").build());
+        assertThat(first.getProject().getRootPath()).isEmpty();
+        assertThat(first.getProject().getFrameworksList()).isEmpty();
+        assertThat(first.getProject().getCreatedAt()).isEqualTo(first.getProject().getUpdatedAt());
+        assertThat(first.getProject().getCreatedAt().getSeconds()).isPositive();
+
+        var again = sessions(tenantA).upsertProject(UpsertProjectRequest.newBuilder().setName("web")
+                .setDescription("").setRootPath("").addFrameworks("vue").build());
+        assertThat(again.getProject().getDescription()).isEqualTo("storefront");
+        assertThat(again.getProject().getRootPath()).isEmpty();
+        assertThat(again.getProject().getFrameworksList()).containsExactly("vue");
+        assertThat(sessions(tenantA).listProjects(ListProjectsRequest.getDefaultInstance()).getProjects(0))
+                .isEqualTo(again.getProject());
+    }
+
+    @Test
     void scopeNamingAnotherTenantIsPermissionDenied() {
         var request = UpsertProjectRequest.newBuilder().setScope(Scope.newBuilder().setTenant(tenantB)).setName("x").build();
         assertThatThrownBy(() -> sessions(tenantA).upsertProject(request))

@@ -12,12 +12,10 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.Base64;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.context.control.ActivateRequestContext;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
@@ -100,7 +98,7 @@ public class ApiTokens {
      */
     public Optional<ApiToken> revoke(long id) {
         Optional<ApiToken> revoked = repository.revoke(id, OffsetDateTime.now(ZoneOffset.UTC));
-        revoked.ifPresent(t -> recent.invalidate(t.tokenSha256));
+        revoked.ifPresent(t -> recent.invalidate(t.tokenSha256()));
         return revoked;
     }
 
@@ -108,14 +106,13 @@ public class ApiTokens {
      * The caller a token stands for, if it is known and not revoked: one select by hash, outside a transaction (a
      * read needs none); the caller is then {@linkplain #recentlyRead believed} for {@link #BELIEVED}.
      */
-    @ActivateRequestContext
     public Optional<Caller> authenticate(String token) {
         if (!wellFormed(token)) {
             return Optional.empty();
         }
         String hash = sha256(token);
         Optional<Caller> caller = repository.findActive(hash)
-                .map(t -> new Caller(t.tenant, t.userId, t.defaultProject, new LinkedHashSet<>(List.of(t.scopes))));
+                .map(t -> new Caller(t.tenant(), t.userId(), t.defaultProject(), new LinkedHashSet<>(t.scopes())));
         caller.ifPresent(c -> recent.put(hash, c));
         return caller;
     }

@@ -95,7 +95,7 @@ public class TokenAdmin {
             ScopeGuard.require(caller, TokenScope.SYSTEM, "granting scope system");
         }
         ApiTokens.Created created = tokens.create(tenant, user, project, scopes, label);
-        return new CreatedToken(created.token(), view(repository.findById(created.id())));
+        return new CreatedToken(created.token(), view(repository.findById(created.id()).orElseThrow()));
     }
 
     /** The tokens of a tenant, newest first: the caller's own tenant; with scope system any one, or all (null). */
@@ -111,8 +111,7 @@ public class TokenAdmin {
 
     /** Revokes a token by id; a token of another tenant is unknown unless the caller has scope system. */
     public TokenView revoke(Caller caller, long id) {
-        ApiToken token = repository.findById(id);
-        if (token == null || !visible(caller, token)) {
+        if (repository.findById(id).filter(t -> visible(caller, t)).isEmpty()) {
             throw new UnknownToken(
                     "id: no token " + id + (caller.has(TokenScope.SYSTEM) ? "" : " in tenant " + caller.tenant()));
         }
@@ -127,11 +126,11 @@ public class TokenAdmin {
         ApiToken stored = tokens.find(token.strip()).filter(t -> visible(caller, t))
                 .orElseThrow(() -> new UnknownToken(
                         "token: no such token" + (caller.has(TokenScope.SYSTEM) ? "" : " in tenant " + caller.tenant())));
-        return view(tokens.revoke(stored.id).orElseThrow());
+        return view(tokens.revoke(stored.id()).orElseThrow());
     }
 
     private static boolean visible(Caller caller, ApiToken token) {
-        return token.tenant.equals(caller.tenant()) || caller.has(TokenScope.SYSTEM);
+        return token.tenant().equals(caller.tenant()) || caller.has(TokenScope.SYSTEM);
     }
 
     private static String tenantOf(Caller caller, String tenant, String what) {
@@ -153,8 +152,8 @@ public class TokenAdmin {
     }
 
     static TokenView view(ApiToken t) {
-        return new TokenView(t.id, t.tenant, t.userId, t.defaultProject, List.of(t.scopes), t.label,
-                t.createdAt.withOffsetSameInstant(ZoneOffset.UTC).toString(),
-                t.revokedAt == null ? null : t.revokedAt.withOffsetSameInstant(ZoneOffset.UTC).toString());
+        return new TokenView(t.id(), t.tenant(), t.userId(), t.defaultProject(), t.scopes(), t.label(),
+                t.createdAt().withOffsetSameInstant(ZoneOffset.UTC).toString(),
+                t.revokedAt() == null ? null : t.revokedAt().withOffsetSameInstant(ZoneOffset.UTC).toString());
     }
 }

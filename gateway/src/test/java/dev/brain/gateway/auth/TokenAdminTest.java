@@ -160,7 +160,7 @@ class TokenAdminTest {
     }
 
     private long idOf(String token) {
-        return tokens.find(token).orElseThrow().id;
+        return tokens.find(token).orElseThrow().id();
     }
 
     private int rowsWithHash(String hash) throws Exception {

@@ -86,7 +86,7 @@ class TokenCliTest {
         given().header("Authorization", "Bearer " + token).when().get("/api/v1/status").then().statusCode(401);
 
         String second = brain(system, "token", "create", "--tenant", tenant).lastLine();
-        String id = String.valueOf(tokens.find(second).orElseThrow().id);
+        String id = String.valueOf(tokens.find(second).orElseThrow().id());
         assertThat(brain(system, "token", "revoke", id).exit()).isZero();
         given().header("Authorization", "Bearer " + second).when().get("/api/v1/status").then().statusCode(401);
         assertThat(brain(system, "token", "list", "--tenant", tenant).stdout()).contains("revoked");

@@ -1,5 +1,7 @@
 package dev.brain.error.project.repository;
 
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Optional;
@@ -7,17 +9,19 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.brain.db.Jdbc;
-import dev.brain.error.project.Project;
-import io.quarkus.hibernate.orm.panache.PanacheRepository;
+import dev.brain.error.db.repository.Columns;
+import dev.brain.grpc.v1.Project;
 
 /**
  * Table {@code project}, always within one tenant: the one writer of the table. Whole projects are read as the
- * Panache entity {@link Project}; the writes are single native statements ({@code ON CONFLICT} keeps them
- * race-free under concurrent first use, which JPA cannot say), and the id lookup that resolves the project of
- * every call is one indexed select without an entity.
+ * contract's {@link Project} (absent text as ""); the writes are single statements ({@code ON CONFLICT} keeps them
+ * race-free under concurrent first use), and the id lookup that resolves the project of every call is one indexed
+ * select.
  */
 @ApplicationScoped
-public class ProjectRepository implements PanacheRepository<Project> {
+public class ProjectRepository {
+
+    private static final String COLUMNS = "id, name, root_path, languages, frameworks, description, created_at, updated_at";
 
     private final Jdbc jdbc;
 
@@ -25,12 +29,27 @@ public class ProjectRepository implements PanacheRepository<Project> {
         this.jdbc = jdbc;
     }
 
-    public Project findByName(String tenant, String name) {
-        return find("tenant = ?1 and name = ?2", tenant, name).firstResult();
+    public Optional<Project> findByName(String tenant, String name) {
+        return jdbc.one("select " + COLUMNS + " from project where tenant = ? and name = ?", ProjectRepository::project,
+                tenant, name);
     }
 
     public List<Project> listByTenant(String tenant) {
-        return list("tenant = ?1 order by name", tenant);
+        return jdbc.list("select " + COLUMNS + " from project where tenant = ? order by name", ProjectRepository::project,
+                tenant);
+    }
+
+    private static Project project(ResultSet rs) throws SQLException {
+        return Project.newBuilder()
+                .setId(rs.getLong("id"))
+                .setName(rs.getString("name"))
+                .setRootPath(Columns.text(rs, "root_path"))
+                .addAllLanguages(List.of((String[]) rs.getArray("languages").getArray()))
+                .addAllFrameworks(List.of((String[]) rs.getArray("frameworks").getArray()))
+                .setDescription(Columns.text(rs, "description"))
+                .setCreatedAt(Columns.timestamp(rs, "created_at"))
+                .setUpdatedAt(Columns.timestamp(rs, "updated_at"))
+                .build();
     }
 
     /** The id of the tenant's project named {@code name}. */

@@ -10,8 +10,8 @@ import java.util.regex.Pattern;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
-import dev.brain.error.project.Project;
 import dev.brain.error.project.repository.ProjectRepository;
+import dev.brain.grpc.v1.Project;
 
 /** Projects of a tenant: created on first use by name, listed per tenant. */
 @ApplicationScoped
@@ -35,8 +35,11 @@ public class ProjectService {
     public record Upserted(Project project, boolean created) {
     }
 
+    /** Creates the project or updates the fields given; empty text, as absent text, is "not given". */
     public Upserted upsert(String tenant, String name, String rootPath, List<String> languages,
             List<String> frameworks, String description) {
+        rootPath = emptyToNull(rootPath);
+        description = emptyToNull(description);
         if (name == null || !NAME.matcher(name).matches()) {
             throw invalid("name: 1-128 characters of [A-Za-z0-9._-], starting with a letter or digit");
         }
@@ -48,12 +51,16 @@ public class ProjectService {
         }
         boolean created = projects.upsert(tenant, name, rootPath, languages.toArray(String[]::new),
                 frameworks.toArray(String[]::new), description, OffsetDateTime.now(clock));
-        return new Upserted(projects.findByName(tenant, name), created);
+        return new Upserted(projects.findByName(tenant, name).orElseThrow(), created);
     }
 
     @Transactional(Transactional.TxType.SUPPORTS)
     public List<Project> list(String tenant) {
         return projects.listByTenant(tenant);
+    }
+
+    private static String emptyToNull(String value) {
+        return value == null || value.isEmpty() ? null : value;
     }
 
 }
