@@ -78,6 +78,8 @@ final class ErrorBench {
     private final String run = Long.toString(System.currentTimeMillis(), 36);
 
     private final List<Integer> steps;
+    /** The stored error of each grown row (row k's id at k), for the named queries' hit@10. */
+    private final long[] grownIds;
 
     ErrorBench(int errorPort, int gatewayPort, ErrorStores stores, Path distinctCorpus, List<Integer> steps,
             LongSupplier errorRssMiB, LongSupplier gatewayRssMiB) throws IOException {
@@ -87,6 +89,7 @@ final class ErrorBench {
         this.gatewayPort = gatewayPort;
         this.stores = stores;
         this.max = max;
+        this.grownIds = new long[max];
         this.errorRssMiB = errorRssMiB;
         this.gatewayRssMiB = gatewayRssMiB;
         this.distinct = new ArrayList<>();
@@ -218,6 +221,7 @@ final class ErrorBench {
                 long[] unknownQueries = new long[CALLS];
                 int isNew = 0;
                 int recurred = 0;
+                int namedFound = 0;
                 for (int i = 0; i < 4 * CALLS; i++) {
                     int n = i / 4;
                     long t0 = System.nanoTime();
@@ -233,9 +237,10 @@ final class ErrorBench {
                             recurred += r.get("is_new").asBoolean() ? 0 : 1;
                         }
                         case 2 -> {
-                            gateway.getJson(
-                                    "/api/v1/errors?q=" + GatewayClient.encode(firstLine(grown(random.nextInt(grownRows)))));
+                            int k = random.nextInt(grownRows);
+                            String answer = gateway.getJson("/api/v1/errors?q=" + GatewayClient.encode(firstLine(grown(k))));
                             queries[n] = System.nanoTime() - t0;
+                            namedFound += found(answer, grownIds[k]) ? 1 : 0;
                         }
                         default -> {
                             gateway.getJson("/api/v1/errors?q=" + GatewayClient.encode(firstLine(unknown(step, n))));
@@ -253,8 +258,8 @@ final class ErrorBench {
                         isNew, CALLS, rss));
                 recurrenceRows.add(String.format("%7d | %6.2f / %6.2f / %6.2f | %4d/%d        | %7.0f", stored, r.p50(),
                         r.p95(), r.p99(), recurred, CALLS, CALLS / (java.util.Arrays.stream(repeated).sum() / 1e9)));
-                queryRows.add(String.format("%7d | %6.2f / %6.2f / %6.2f      | %6.2f / %6.2f / %6.2f", stored, q.p50(),
-                        q.p95(), q.p99(), u.p50(), u.p95(), u.p99()));
+                queryRows.add(String.format("%7d | %6.2f / %6.2f / %6.2f      | %4d/%d      | %6.2f / %6.2f / %6.2f", stored,
+                        q.p50(), q.p95(), q.p99(), namedFound, CALLS, u.p50(), u.p95(), u.p99()));
                 System.err.printf("(step %,d measured)%n", stored);
             }
             System.out.printf(
@@ -271,8 +276,10 @@ final class ErrorBench {
             recurrenceRows.forEach(System.out::println);
             System.out.printf(
                     "%n== errors: query — GET /api/v1/errors?q=, through the gateway (targets: named p50 ≤ 3, p95 ≤ 10 ms; the rest p95 ≤ 20 ms) ==%n");
-            System.out.println("stored  | names a stored error: p50 / p95 / p99 | the rest: p50 / p95 / p99 ms");
-            System.out.println("--------|---------------------------------------|-----------------------------");
+            System.out.println(
+                    "stored  | names a stored error: p50 / p95 / p99 | that error in the 10 | the rest: p50 / p95 / p99 ms");
+            System.out.println(
+                    "--------|---------------------------------------|----------------------|-----------------------------");
             queryRows.forEach(System.out::println);
             hop(gateway, stub, grownRows);
         }
@@ -292,6 +299,16 @@ final class ErrorBench {
             gateway.getJson("/api/v1/errors?q=" + GatewayClient.encode(firstLine(unknown(50, n))));
         }
         System.err.printf("(warmed up: %,d untimed rounds of a recurrence and two queries)%n", WARM_UP);
+    }
+
+    /** Whether a query's answer lists error {@code id} among its (10) results. */
+    private static boolean found(String answer, long id) throws IOException {
+        for (JsonNode hit : JSON.readTree(answer).path("results")) {
+            if (hit.path("error_id").asLong() == id) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Least-squares slope of the new-error p95 over the store's size (ms per 10k errors), and p95 at the end / at 10k. */
@@ -325,9 +342,9 @@ final class ErrorBench {
             clients.add(pool.submit(() -> {
                 for (int k = next.getAndIncrement(); k < target; k = next.getAndIncrement()) {
                     JsonNode row = distinct.get(k % distinct.size());
-                    stub.withDeadlineAfter(60, TimeUnit.SECONDS).reportError(ReportErrorRequest.newBuilder()
+                    grownIds[k] = stub.withDeadlineAfter(60, TimeUnit.SECONDS).reportError(ReportErrorRequest.newBuilder()
                             .setScope(Scope.newBuilder().setProject(PROJECT)).setRawOutput(grown(k))
-                            .setCommand(row.path("command").asText("")).build());
+                            .setCommand(row.path("command").asText("")).build()).getError().getId();
                 }
             }));
         }
