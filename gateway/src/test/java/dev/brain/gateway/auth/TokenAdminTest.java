@@ -84,11 +84,13 @@ class TokenAdminTest {
         assertThat(listed.prettify()).doesNotContain(token).doesNotContain(ApiTokens.sha256(token));
 
         // revoked by id: refused at once on this replica, although it was believed a moment ago
-        as(admin).when().delete("/api/v1/admin/tokens/" + id).then().statusCode(200)
-                .body("id", equalTo((int) id)).body("revoked_at", notNullValue());
+        String revokedAt = as(admin).when().delete("/api/v1/admin/tokens/" + id).then().statusCode(200)
+                .body("id", equalTo((int) id)).body("revoked_at", notNullValue()).extract().path("revoked_at");
         as(token).when().get("/api/v1/status").then().statusCode(401);
         assertThat(as(admin).when().get("/api/v1/admin/tokens").then().extract().jsonPath()
-                .getString("find { it.id == " + id + " }.revoked_at")).isNotNull();
+                .getString("find { it.id == " + id + " }.revoked_at")).isEqualTo(revokedAt);
+        // revoked again: it keeps its first revocation time
+        as(admin).when().delete("/api/v1/admin/tokens/" + id).then().statusCode(200).body("revoked_at", equalTo(revokedAt));
 
         // revoked by the token itself (e.g. one that leaked)
         String second = create(admin, Map.of()).getString("token");
