@@ -3,10 +3,12 @@ package dev.brain.error.report;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 
@@ -52,6 +54,12 @@ public class ErrorQueries {
     /** A query this short (characters, words) is also searched as a substring of the raw output (list 5). */
     static final int RAW_QUERY_CHARS = 64;
     static final int RAW_QUERY_WORDS = 4;
+    /**
+     * A tenant with at least this many errors skips the raw-text list for a query of common words alone
+     * ({@link #rawTextIsRead}); a smaller one's raw outputs are rechecked within ~10 ms whatever the pattern (~5 µs a
+     * row), and words common among all tenants' errors may be rare among its own.
+     */
+    static final long RAW_COMMON_GATE_ROWS = 2_000;
 
     private final QueryRepository queries;
     private final ErrorRepository errors;
@@ -59,10 +67,12 @@ public class ErrorQueries {
     private final Matcher matcher;
     private final ErrorConfig config;
     private final QueryVectors queryVectors;
+    private final CommonWords commonWords;
 
     public ErrorQueries(QueryRepository queries, ErrorRepository errors, Scopes scopes, Matcher matcher,
-            ErrorConfig config, QueryVectors queryVectors) {
+            ErrorConfig config, QueryVectors queryVectors, CommonWords commonWords) {
         this.queryVectors = queryVectors;
+        this.commonWords = commonWords;
         this.queries = queries;
         this.errors = errors;
         this.scopes = scopes;
@@ -95,15 +105,20 @@ public class ErrorQueries {
         Filter filter = new Filter(scope.tenant(), projectOnly ? scope.projectId() : null,
                 r.getTypesCount() > 0 ? r.getTypesList().toArray(String[]::new) : null,
                 r.hasResolved() ? Boolean.valueOf(r.getResolved()) : null);
-        List<Ranked> ranked = queries.lexical(lexemes, filter, parsed.type(), MessageTemplate.template(parsed.message()));
-        String raw = config.matching().rawTextList() ? rawPattern(text) : null;
+        List<String> common = commonWords.current(Instant.now());
+        List<Ranked> ranked = queries.lexical(lexemes, common.toArray(String[]::new), filter, parsed.type(),
+                MessageTemplate.template(parsed.message()));
+        int everyWordHits = ranked.stream().mapToInt(Ranked::everyWordHits).max().orElse(0);
+        // the common words gate list 5 only in a tenant large enough for them to be its own (rawTextIsRead)
+        List<String> commonHere = matcher.storeSize(scope.tenant()) >= RAW_COMMON_GATE_ROWS ? common : List.of();
+        String raw = config.matching().rawTextList() && rawTextIsRead(text, everyWordHits, commonHere) ? rawPattern(text)
+                : null;
         if (raw != null) {
             ranked = new ArrayList<>(ranked);
             ranked.addAll(queries.rawText(filter, raw));
         }
         // list 3 (vector) only when the lexical lists are weak (lexicalIsEnough); late or unavailable → skipped
-        boolean lexicalIsEnough = lexicalIsEnough(ranked.stream().anyMatch(Ranked::everyWord),
-                ranked.stream().anyMatch(x -> x.list() == 5));
+        boolean lexicalIsEnough = lexicalIsEnough(everyWordHits > 0, ranked.stream().anyMatch(x -> x.list() == 5));
         String vector = lexicalIsEnough ? null : queryVectors.vector(scope.tenant(), text);
         boolean semanticSkipped = !lexicalIsEnough && vector == null;
         if (vector != null) {
@@ -178,6 +193,27 @@ public class ErrorQueries {
             return null;
         }
         return "%" + q.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
+    }
+
+    /** The words of a trigram: pg_trgm splits text at every character that is not a letter or a digit. */
+    private static final Pattern NOT_ALPHANUMERIC = Pattern.compile("[^\\p{L}\\p{N}]+");
+
+    /**
+     * Whether a short query is also searched in the raw output (list 5): always when it holds a value that templating
+     * replaces (a number, an address, a path, a hash: what the words cannot find — {@code 3000}, {@code ECONNREFUSED
+     * 10.0.3.7:6379}); otherwise not when {@value QueryRepository#MAX_TEXT_HITS} rows hold every word of it
+     * ({@code everyWordHits}) or each of its words (as pg_trgm splits them) is among the {@code common} words (none
+     * for a tenant under {@value #RAW_COMMON_GATE_ROWS} errors). Such a
+     * substring is as common as its words, and a trigram index cannot narrow it: {@code # app/app} is the trigrams of
+     * "app", 51,269 index candidates for 1,707 rows at 95k errors, 250–300 ms of rechecks.
+     */
+    static boolean rawTextIsRead(String text, int everyWordHits, Collection<String> common) {
+        if (!MessageTemplate.template(text).equals(text)) {
+            return true;
+        }
+        List<String> words = NOT_ALPHANUMERIC.splitAsStream(text.toLowerCase(Locale.ROOT)).filter(w -> !w.isEmpty())
+                .toList();
+        return everyWordHits < QueryRepository.MAX_TEXT_HITS && !common.containsAll(words);
     }
 
     /** A leading label of a pasted line that a stored row holds as its type, as its code, or not at all. */

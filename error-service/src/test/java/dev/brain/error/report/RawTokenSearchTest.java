@@ -2,7 +2,11 @@ package dev.brain.error.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+
+import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
@@ -50,5 +54,76 @@ class RawTokenSearchTest extends ErrorServiceTestBase {
         assertThat(ErrorQueries.rawPattern("TypeError: Cannot read properties of undefined (reading 'id') at x")).isNull();
         assertThat(ErrorQueries.rawPattern("io")).isNull();
         assertThat(ErrorQueries.rawPattern("50%_off\\x")).isEqualTo("%50\\%\\_off\\\\x%");
+    }
+
+    @Test
+    void aSubstringAsCommonAsItsWordsIsNotSearchedButOneWithAValueIs() {
+        long refused = report("api", "Error: connect ECONNREFUSED 10.0.3.7:6379\n    at TCPConnectWrap.afterConnect")
+                .getError().getId();
+        QueryErrorsRequest words = QueryErrorsRequest.newBuilder().setScope(scope("api")).setQuery("connect ECONNREFUSED")
+                .setLimit(10).build();
+        QueryErrorsRequest value = words.toBuilder().setQuery("ECONNREFUSED 10.0.3.7:6379").build();
+        assertThat(rawTextHits(words)).containsExactly(refused);
+
+        // 100 rows hold every word of "connect ECONNREFUSED": its substring is as common, and is not searched
+        storeCopies(refused, 99);
+        assertThat(rawTextHits(words)).isEmpty();
+        assertThat(errors().queryErrors(words).getHitsCount()).isEqualTo(10);
+        // an address is no word: the raw output is still searched for it
+        assertThat(rawTextHits(value)).isNotEmpty();
+    }
+
+    @Inject
+    CommonWords commonWords;
+    @Inject
+    Matcher matcher;
+
+    @Test
+    void aSubstringOfCommonWordsAloneIsNotSearchedInALargeTenant() throws InterruptedException {
+        String output = "# app/zork\napp/zork/main.go:12:2: undefined: Foo";
+        long build = report("api", output).getError().getId();
+        // a large tenant: 2,000 more errors of other words
+        storeCopies(report("api", "RangeError: qwerty uiop\n    at run (/srv/x/src/run.js:1:1)").getError().getId(),
+                ErrorQueries.RAW_COMMON_GATE_ROWS);
+        // the store size is recounted in the background a minute after its last count
+        clock.advance(Duration.ofSeconds(61));
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (matcher.storeSize(tenant) < ErrorQueries.RAW_COMMON_GATE_ROWS && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(matcher.storeSize(tenant)).isEqualTo(ErrorQueries.RAW_COMMON_GATE_ROWS + 2);
+        long small = errors(otherTenant).reportError(ReportErrorRequest.newBuilder().setScope(scope("api"))
+                .setRawOutput(output).build()).getError().getId();
+        QueryErrorsRequest query = QueryErrorsRequest.newBuilder().setScope(scope("api")).setQuery("# app/zork")
+                .setLimit(10).build();
+        assertThat(rawTextHits(query)).containsExactly(build);
+
+        // 1,101 errors of another tenant hold "app" and "zork": by the statistics, they are common
+        String crowd = tenant + "-crowd";
+        long model = errors(crowd).reportError(ReportErrorRequest.newBuilder().setScope(scope("api"))
+                .setRawOutput("ZorkError: app zork failed\n    at run (/srv/app/src/run.js:1:1)").build()).getError()
+                .getId();
+        storeCopies(model, 1100);
+        try {
+            jdbc.update("analyze error");
+            assertThat(commonWords.refresh(Instant.now())).contains("app", "zork");
+            assertThat(rawTextHits(query)).isEmpty();
+            // a small tenant's raw outputs are searched for them still
+            assertThat(errors(otherTenant).queryErrors(query).getHitsList().stream()
+                    .filter(h -> h.getListsList().contains(ErrorQueryList.ERROR_QUERY_LIST_RAW_TEXT))
+                    .map(h -> h.getError().getId()).toList()).containsExactly(small);
+            // with a value (a path and line), the same words are still searched for
+            assertThat(rawTextHits(query.toBuilder().setQuery("app/zork/main.go:12").build())).containsExactly(build);
+        } finally {
+            jdbc.update("delete from error where tenant = ?", crowd);
+            jdbc.update("analyze error");
+            commonWords.refresh(Instant.now());
+        }
+    }
+
+    private List<Long> rawTextHits(QueryErrorsRequest query) {
+        return errors().queryErrors(query).getHitsList().stream()
+                .filter(h -> h.getListsList().contains(ErrorQueryList.ERROR_QUERY_LIST_RAW_TEXT))
+                .map(h -> h.getError().getId()).toList();
     }
 }

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.brain.error.support.ErrorServiceTestBase;
 import dev.brain.grpc.v1.ErrorHit;
+import dev.brain.grpc.v1.ErrorQueryList;
 import dev.brain.grpc.v1.ErrorRecord;
 import dev.brain.grpc.v1.ForgetKind;
 import dev.brain.grpc.v1.ForgetRequest;
@@ -300,6 +301,40 @@ class ReportErrorTest extends ErrorServiceTestBase {
             jdbc.update("analyze error");
             commonWords.refresh(Instant.now());
         }
+    }
+
+    @Test
+    void aQueryNoRowHoldsWhollyIsSearchedByItsWordsThatAreNotCommon() {
+        long common = report("shop", "RangeError: quux blorp zing at step 'zz'" + FRAME).getError().getId();
+        long rare = report("shop", "RangeError: frobnicate the widget at step 'yy'" + FRAME).getError().getId();
+        // no row holds "snark": the full-text list is the rows holding any word
+        QueryErrorsRequest query = QueryErrorsRequest.newBuilder().setScope(scope("shop"))
+                .setQuery("quux blorp zing frobnicate snark").setLimit(10).build();
+        assertThat(fullTextHits(query)).contains(common, rare);
+
+        // 1,101 errors of another tenant hold "quux blorp zing": by the statistics, they are common
+        String crowd = tenant + "-crowd";
+        long model = errors(crowd).reportError(ReportErrorRequest.newBuilder().setScope(scope("shop"))
+                .setRawOutput("QuuxError: quux blorp zing" + FRAME).build()).getError().getId();
+        storeCopies(model, 1100);
+        try {
+            jdbc.update("analyze error");
+            assertThat(commonWords.refresh(Instant.now())).contains("quux", "blorp", "zing")
+                    .doesNotContain("frobnicate");
+            assertThat(fullTextHits(query)).as("any word that is not common").containsExactly(rare);
+            // a query all of whose words a row holds still finds it by them, common or not
+            assertThat(fullTextHits(query.toBuilder().setQuery("quux blorp zing").build())).containsExactly(common);
+        } finally {
+            jdbc.update("delete from error where tenant = ?", crowd);
+            jdbc.update("analyze error");
+            commonWords.refresh(Instant.now());
+        }
+    }
+
+    private List<Long> fullTextHits(QueryErrorsRequest query) {
+        return errors().queryErrors(query).getHitsList().stream()
+                .filter(h -> h.getListsList().contains(ErrorQueryList.ERROR_QUERY_LIST_FULL_TEXT))
+                .map(h -> h.getError().getId()).toList();
     }
 
     @Test

@@ -65,12 +65,17 @@ public class CandidateRepository {
      * full-text list's hits with the AND query: an OR of common words hits most of a large store.
      */
     public static String lexemeQuery(String operator) {
+        return lexemeQuery(operator, "true");
+    }
+
+    /** {@link #lexemeQuery(String)} of the lexemes for which {@code condition} (SQL over {@code lexeme}) holds. */
+    public static String lexemeQuery(String operator, String condition) {
         return """
                 select coalesce(string_agg('''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''', ' %s ')::tsquery,
                                 ''::tsquery) as q,
                        coalesce(array_agg(lexeme), '{}') as lexemes
-                from (select lexeme from unnest(to_tsvector('simple', ?)) limit 32) l"""
-                .formatted(operator);
+                from (select lexeme from unnest(to_tsvector('simple', ?)) where %s limit 32) l"""
+                .formatted(operator, condition);
     }
 
     /**

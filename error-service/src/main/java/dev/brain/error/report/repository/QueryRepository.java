@@ -25,11 +25,11 @@ public class QueryRepository {
     static final int LIST_SIZE = 50;
     /**
      * At most this many full-text hits are ranked. The hits are the rows holding every word of the query, or, when
-     * there is none, any word: an OR of common words hits most of a large store (64k of 100k rows, ~10 ms), so its
-     * first hits were an arbitrary sample; rows with every word are the ones a pasted line means. Ranking 400 hits
-     * cost ~3 ms at 100k errors; the list keeps 50.
+     * there is none, any of its words that are not common: an OR of common words hits most of a large store (43,649
+     * of 95k rows, ~9 ms), so its first hits were an arbitrary sample; rows with every word are the ones a pasted line
+     * means. Ranking 400 hits cost ~3 ms at 100k errors; the list keeps 50.
      */
-    static final int MAX_TEXT_HITS = 100;
+    public static final int MAX_TEXT_HITS = 100;
     /** The records of errors (ids {@code ?} 2), their best solutions and their failed attempts. */
     private static final String SHOWN = String.join(";\n",
             "select " + ErrorRows.COLUMNS + ErrorRows.FROM + "where e.tenant = ? and e.id = any(?)",
@@ -79,21 +79,25 @@ public class QueryRepository {
 
     /**
      * A hit of list {@code list} (1 full text, 2 same message shape, 3 nearest by vector, 4 solution full text,
-     * 5 raw output), in the list's order; {@code everyWord}: the full-text list's hits hold every word of the query.
+     * 5 raw output), in the list's order; {@code everyWordHits}: of the full-text list's hits, how many rows hold every
+     * word of the query (at most {@value #MAX_TEXT_HITS}; 0 in the other lists).
      */
-    public record Ranked(int list, long id, Instant lastSeen, boolean everyWord) {
+    public record Ranked(int list, long id, Instant lastSeen, int everyWordHits) {
     }
 
     /**
-     * Lists 1, 2 and 4 in one statement: the full-text hits of {@code lexemes} (every word, or any word when no row
-     * holds every word), the errors of the message shape of {@code type} and {@code template}, and the errors of the
-     * solutions whose text holds a word.
+     * Lists 1, 2 and 4 in one statement: the full-text hits of {@code lexemes} (every word, or, when no row holds
+     * every word, any word that is not among {@code commonWords}; none when all are), ranked by all of them, the
+     * errors of the message shape of {@code type} and {@code template}, and the errors of the solutions whose text
+     * holds a word.
      */
-    public List<Ranked> lexical(String lexemes, Filter filter, String type, String template) {
+    public List<Ranked> lexical(String lexemes, String[] commonWords, Filter filter, String type, String template) {
         List<Object> filterParams = filter.params();
         List<Object> params = new ArrayList<>();
         params.add(lexemes);
         params.add(lexemes);
+        params.add(lexemes);
+        params.add(commonWords);
         params.addAll(filterParams);
         params.addAll(filterParams);
         params.add(LIST_SIZE);
@@ -105,29 +109,30 @@ public class QueryRepository {
         params.add(LIST_SIZE);
         return jdbc.list(
                 """
-                        with q as (%1$s), q_all as (%4$s),
+                        with q as (%1$s), q_all as (%4$s), q_rare as (%5$s),
                         every_word as (select e.id, e.last_seen_at, e.search_vector from error e, q_all
                            where %2$s and e.search_vector @@ q_all.q limit %3$d),
                         hits as (select * from every_word
                            union all
-                           (select e.id, e.last_seen_at, e.search_vector from error e, q
-                            where not exists (select 1 from every_word) and %2$s and e.search_vector @@ q.q limit %3$d))
-                        (select 1, id, last_seen_at, exists (select 1 from every_word) from (select h.id, h.last_seen_at
+                           (select e.id, e.last_seen_at, e.search_vector from error e, q_rare
+                            where not exists (select 1 from every_word) and %2$s and e.search_vector @@ q_rare.q limit %3$d))
+                        (select 1, id, last_seen_at, (select count(*)::int from every_word) from (select h.id, h.last_seen_at
                            from hits h cross join q order by ts_rank_cd(h.search_vector, q.q, 32) desc, h.id desc limit ?) a)
                         union all
-                        (select 2, id, last_seen_at, false from (select e.id, e.last_seen_at from error_recency r
+                        (select 2, id, last_seen_at, 0 from (select e.id, e.last_seen_at from error_recency r
                            join error e on e.id = r.error_id
                            where r.tenant = e.tenant and %2$s and r.message_shape = message_shape(?, ?)
                            order by r.last_seen_at desc limit ?) b)
                         union all
-                        (select 4, id, last_seen_at, false from (select e.id, e.last_seen_at, max(ts_rank_cd(s.search_vector, q.q, 32)) as rank
+                        (select 4, id, last_seen_at, 0 from (select e.id, e.last_seen_at, max(ts_rank_cd(s.search_vector, q.q, 32)) as rank
                            from solution s cross join q join error_solution es on es.solution_id = s.id
                            join error e on e.id = es.error_id
                            where %2$s and s.search_vector @@ q.q group by e.id, e.last_seen_at
                            order by rank desc, e.id desc limit ?) c)"""
                         .formatted(CandidateRepository.lexemeQuery("|"), filter.sql(),
-                                MAX_TEXT_HITS, CandidateRepository.lexemeQuery("&")),
-                rs -> new Ranked(rs.getInt(1), rs.getLong(2), Jdbc.instant(rs, "last_seen_at"), rs.getBoolean(4)),
+                                MAX_TEXT_HITS, CandidateRepository.lexemeQuery("&"),
+                                CandidateRepository.lexemeQuery("|", "lexeme <> all(?::text[])")),
+                rs -> new Ranked(rs.getInt(1), rs.getLong(2), Jdbc.instant(rs, "last_seen_at"), rs.getInt(4)),
                 params.toArray());
     }
 
@@ -137,11 +142,10 @@ public class QueryRepository {
         rawParams.add(pattern);
         rawParams.add(LIST_SIZE);
         return jdbc.list("""
-                select 5, id, last_seen_at, false from (select e.id, e.last_seen_at from error e
+                select 5, id, last_seen_at from (select e.id, e.last_seen_at from error e
                   where %s and left(e.raw_output, 4096) ilike ? order by e.last_seen_at desc, e.id desc limit ?) r"""
                 .formatted(filter.sql()),
-                rs -> new Ranked(rs.getInt(1), rs.getLong(2), Jdbc.instant(rs, "last_seen_at"),
-                        false),
+                rs -> new Ranked(rs.getInt(1), rs.getLong(2), Jdbc.instant(rs, "last_seen_at"), 0),
                 rawParams.toArray());
     }
 
@@ -160,7 +164,7 @@ public class QueryRepository {
                   from error_embedding x join error e on e.id = x.error_id, (select ?::vector as v) q
                   where x.tenant = ? and %s
                   order by x.embedding <=> q.v limit ?) v where d <= ? order by d, id""".formatted(filter.sql()),
-                rs -> new Ranked(rs.getInt(1), rs.getLong(2), Jdbc.instant(rs, "last_seen_at"), false),
+                rs -> new Ranked(rs.getInt(1), rs.getLong(2), Jdbc.instant(rs, "last_seen_at"), 0),
                 vectorParams.toArray());
     }
 
