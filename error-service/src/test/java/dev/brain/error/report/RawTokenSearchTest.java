@@ -98,32 +98,21 @@ class RawTokenSearchTest extends ErrorServiceTestBase {
                 .setLimit(10).build();
         assertThat(rawTextHits(query)).containsExactly(build);
 
-        // 1,101 errors of another tenant hold "app" and "zork": by the statistics, they are common
-        String crowd = tenant + "-crowd";
-        long model = errors(crowd).reportError(ReportErrorRequest.newBuilder().setScope(scope("api"))
-                .setRawOutput("ZorkError: app zork failed\n    at run (/srv/app/src/run.js:1:1)").build()).getError()
-                .getId();
-        storeCopies(model, 1100);
-        try {
-            jdbc.update("analyze error");
-            assertThat(commonWords.refresh(Instant.now())).contains("app", "zork");
-            assertThat(rawTextHits(query)).isEmpty();
-            // a small tenant's raw outputs are searched for them still
-            assertThat(errors(otherTenant).queryErrors(query).getHitsList().stream()
-                    .filter(h -> h.getListsList().contains(ErrorQueryList.ERROR_QUERY_LIST_RAW_TEXT))
-                    .map(h -> h.getError().getId()).toList()).containsExactly(small);
-            // with a value (a path and line), the same words are still searched for
-            assertThat(rawTextHits(query.toBuilder().setQuery("app/zork/main.go:12").build())).containsExactly(build);
-        } finally {
-            jdbc.update("delete from error where tenant = ?", crowd);
-            jdbc.update("analyze error");
-            commonWords.refresh(Instant.now());
-        }
+        // errors of another tenant hold "app" and "zork": by the statistics, they are common
+        withCommonWords("ZorkError: app zork failed\n    at run (/srv/app/src/run.js:1:1)",
+                () -> commonWords.refresh(Instant.now()), () -> {
+                    assertThat(commonWords.current(Instant.now())).contains("app", "zork");
+                    assertThat(rawTextHits(query)).isEmpty();
+                    // a small tenant's raw outputs are searched for them still
+                    assertThat(hitsFrom(otherTenant, ErrorQueryList.ERROR_QUERY_LIST_RAW_TEXT, query))
+                            .containsExactly(small);
+                    // with a value (a path and line), the same words are still searched for
+                    assertThat(rawTextHits(query.toBuilder().setQuery("app/zork/main.go:12").build()))
+                            .containsExactly(build);
+                });
     }
 
     private List<Long> rawTextHits(QueryErrorsRequest query) {
-        return errors().queryErrors(query).getHitsList().stream()
-                .filter(h -> h.getListsList().contains(ErrorQueryList.ERROR_QUERY_LIST_RAW_TEXT))
-                .map(h -> h.getError().getId()).toList();
+        return hitsFrom(tenant, ErrorQueryList.ERROR_QUERY_LIST_RAW_TEXT, query);
     }
 }

@@ -285,22 +285,13 @@ class ReportErrorTest extends ErrorServiceTestBase {
                 .getId();
         assertThat(candidates(probe)).contains(wordy);
 
-        // 1,101 errors of another tenant hold every word of the probe: by the statistics, they are common
-        String crowd = tenant + "-crowd";
-        long model = errors(crowd).reportError(ReportErrorRequest.newBuilder().setScope(scope("shop"))
-                .setRawOutput("QuuxError: quux blorp zing" + FRAME).build()).getError().getId();
-        storeCopies(model, 1100);
-        try {
-            jdbc.update("analyze error");
-            assertThat(commonWords.refresh(Instant.now())).contains("quux", "blorp", "zing", "quuxerror")
+        // errors of another tenant hold every word of the probe: by the statistics, they are common
+        withCommonWords("QuuxError: quux blorp zing" + FRAME, () -> commonWords.refresh(Instant.now()), () -> {
+            assertThat(commonWords.current(Instant.now())).contains("quux", "blorp", "zing", "quuxerror")
                     .doesNotContain("frobnicate");
             assertThat(candidates(probe)).as("common words alone").doesNotContain(wordy);
             assertThat(candidates(rareProbe)).as("with a rare word").contains(rareWordy);
-        } finally {
-            jdbc.update("delete from error where tenant = ?", crowd);
-            jdbc.update("analyze error");
-            commonWords.refresh(Instant.now());
-        }
+        });
     }
 
     @Test
@@ -312,29 +303,18 @@ class ReportErrorTest extends ErrorServiceTestBase {
                 .setQuery("quux blorp zing frobnicate snark").setLimit(10).build();
         assertThat(fullTextHits(query)).contains(common, rare);
 
-        // 1,101 errors of another tenant hold "quux blorp zing": by the statistics, they are common
-        String crowd = tenant + "-crowd";
-        long model = errors(crowd).reportError(ReportErrorRequest.newBuilder().setScope(scope("shop"))
-                .setRawOutput("QuuxError: quux blorp zing" + FRAME).build()).getError().getId();
-        storeCopies(model, 1100);
-        try {
-            jdbc.update("analyze error");
-            assertThat(commonWords.refresh(Instant.now())).contains("quux", "blorp", "zing")
+        // errors of another tenant hold "quux blorp zing": by the statistics, they are common
+        withCommonWords("QuuxError: quux blorp zing" + FRAME, () -> commonWords.refresh(Instant.now()), () -> {
+            assertThat(commonWords.current(Instant.now())).contains("quux", "blorp", "zing")
                     .doesNotContain("frobnicate");
             assertThat(fullTextHits(query)).as("any word that is not common").containsExactly(rare);
             // a query all of whose words a row holds still finds it by them, common or not
             assertThat(fullTextHits(query.toBuilder().setQuery("quux blorp zing").build())).containsExactly(common);
-        } finally {
-            jdbc.update("delete from error where tenant = ?", crowd);
-            jdbc.update("analyze error");
-            commonWords.refresh(Instant.now());
-        }
+        });
     }
 
     private List<Long> fullTextHits(QueryErrorsRequest query) {
-        return errors().queryErrors(query).getHitsList().stream()
-                .filter(h -> h.getListsList().contains(ErrorQueryList.ERROR_QUERY_LIST_FULL_TEXT))
-                .map(h -> h.getError().getId()).toList();
+        return hitsFrom(tenant, ErrorQueryList.ERROR_QUERY_LIST_FULL_TEXT, query);
     }
 
     @Test

@@ -9,10 +9,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 
 import dev.brain.db.Jdbc;
+import dev.brain.grpc.v1.ErrorQueryList;
 import dev.brain.grpc.v1.ErrorServiceGrpc;
 import dev.brain.grpc.v1.LearningServiceGrpc;
 import dev.brain.grpc.v1.NotificationServiceGrpc;
 import dev.brain.grpc.v1.PreventionServiceGrpc;
+import dev.brain.grpc.v1.QueryErrorsRequest;
 import dev.brain.grpc.v1.RateSolutionRequest;
 import dev.brain.grpc.v1.ReportErrorRequest;
 import dev.brain.grpc.v1.ReportErrorResponse;
@@ -93,6 +95,33 @@ public abstract class ErrorServiceTestBase {
                     message_template, language, parser, source_file, source_line, stack_text, raw_output, command, labels,
                     1, first_seen_at, last_seen_at
                 from error, generate_series(1, ?) g where id = ?""", n, errorId);
+    }
+
+    /**
+     * Runs {@code body} while 1,101 errors of another tenant hold {@code output}, so that its words are common by
+     * PostgreSQL's statistics ({@code ANALYZE}); then deletes them and analyzes again. {@code refresh} re-reads the
+     * common words after each {@code ANALYZE}.
+     */
+    protected void withCommonWords(String output, Runnable refresh, Runnable body) {
+        String crowd = tenant + "-crowd";
+        long model = errors(crowd).reportError(ReportErrorRequest.newBuilder().setScope(scope("crowd"))
+                .setRawOutput(output).build()).getError().getId();
+        storeCopies(model, 1100);
+        try {
+            jdbc.update("analyze error");
+            refresh.run();
+            body.run();
+        } finally {
+            jdbc.update("delete from error where tenant = ?", crowd);
+            jdbc.update("analyze error");
+            refresh.run();
+        }
+    }
+
+    /** The ids of the errors of {@code t}'s answer to {@code query} that list {@code list} brought. */
+    protected List<Long> hitsFrom(String t, ErrorQueryList list, QueryErrorsRequest query) {
+        return errors(t).queryErrors(query).getHitsList().stream().filter(h -> h.getListsList().contains(list))
+                .map(h -> h.getError().getId()).toList();
     }
 
     protected ReportErrorResponse report(String project, String output) {
