@@ -109,11 +109,11 @@ public class ErrorQueries {
         List<Ranked> ranked = queries.lexical(lexemes, common.toArray(String[]::new), filter, parsed.type(),
                 MessageTemplate.template(parsed.message()));
         int everyWordHits = ranked.stream().mapToInt(Ranked::everyWordHits).max().orElse(0);
-        // the common words gate list 5 only in a tenant large enough for them to be its own (rawTextIsRead)
-        List<String> commonHere = matcher.storeSize(scope.tenant()) >= RAW_COMMON_GATE_ROWS ? common : List.of();
-        String raw = config.matching().rawTextList() && rawTextIsRead(text, everyWordHits, commonHere) ? rawPattern(text)
-                : null;
-        if (raw != null) {
+        String raw = config.matching().rawTextList() ? rawPattern(text) : null;
+        // only a short query is weighed; the common words gate list 5 only in a tenant large enough for them to be
+        // its own (rawTextIsRead)
+        if (raw != null && rawTextIsRead(text, everyWordHits,
+                matcher.storeSize(scope.tenant()) >= RAW_COMMON_GATE_ROWS ? common : List.of())) {
             ranked = new ArrayList<>(ranked);
             ranked.addAll(queries.rawText(filter, raw));
         }
@@ -203,9 +203,9 @@ public class ErrorQueries {
      * replaces (a number, an address, a path, a hash: what the words cannot find — {@code 3000}, {@code ECONNREFUSED
      * 10.0.3.7:6379}); otherwise not when {@value QueryRepository#MAX_TEXT_HITS} rows hold every word of it
      * ({@code everyWordHits}) or each of its words (as pg_trgm splits them) is among the {@code common} words (none
-     * for a tenant under {@value #RAW_COMMON_GATE_ROWS} errors). Such a
-     * substring is as common as its words, and a trigram index cannot narrow it: {@code # app/app} is the trigrams of
-     * "app", 51,269 index candidates for 1,707 rows at 95k errors, 250–300 ms of rechecks.
+     * for a tenant under {@value #RAW_COMMON_GATE_ROWS} errors). Such a substring is as common as its words, and a
+     * trigram index cannot narrow it: {@code # app/app} is the trigrams of "app", 51,269 index candidates for 1,707
+     * rows at 95k errors, 250–300 ms of rechecks.
      */
     static boolean rawTextIsRead(String text, int everyWordHits, Collection<String> common) {
         if (!MessageTemplate.template(text).equals(text)) {
