@@ -99,14 +99,15 @@ public class ErrorQueries {
         }
         ParsedError parsed = ParserRegistry.parse(text);
         boolean isError = !"generic".equals(parsed.parser());
-        // placeholders are no words; a path's directory goes with its slash: "src/api/users.ts" is templated to
-        // "<PATH>/users.ts" and searched as "users.ts", a word of every row that names the file (V7)
-        String lexemes = MessageTemplate.template(searchedText(text, parsed, isError)).replaceAll("<[A-Z]+>/?", " ");
+        String lexemes = words(searchedText(text, parsed, isError));
+        // a parsed query's own words: what the full-text list searches when no row holds the parse's type with them
+        // ("ECONNREFUSED" parses as a ConnectionRefused, a type no Node row holds)
+        String ownLexemes = isError ? words(searchedText(text, parsed, false)) : "";
         Filter filter = new Filter(scope.tenant(), projectOnly ? scope.projectId() : null,
                 r.getTypesCount() > 0 ? r.getTypesList().toArray(String[]::new) : null,
                 r.hasResolved() ? Boolean.valueOf(r.getResolved()) : null);
         List<String> common = commonWords.current(Instant.now());
-        List<Ranked> ranked = queries.lexical(lexemes, common.toArray(String[]::new), filter, parsed.type(),
+        List<Ranked> ranked = queries.lexical(lexemes, ownLexemes, common.toArray(String[]::new), filter, parsed.type(),
                 MessageTemplate.template(parsed.message()));
         int everyWordHits = ranked.stream().mapToInt(Ranked::everyWordHits).max().orElse(0);
         String raw = config.matching().rawTextList() ? rawPattern(text) : null;
@@ -214,6 +215,15 @@ public class ErrorQueries {
         List<String> words = NOT_ALPHANUMERIC.splitAsStream(text.toLowerCase(Locale.ROOT)).filter(w -> !w.isEmpty())
                 .toList();
         return everyWordHits < QueryRepository.MAX_TEXT_HITS && !common.containsAll(words);
+    }
+
+    /**
+     * The words of a searched text: placeholders are no words; a path's directory goes with its slash:
+     * "src/api/users.ts" is templated to "<PATH>/users.ts" and searched as "users.ts", a word of every row that names
+     * the file (V7).
+     */
+    private static String words(String searchedText) {
+        return MessageTemplate.template(searchedText).replaceAll("<[A-Z]+>/?", " ");
     }
 
     /** A leading label of a pasted line that a stored row holds as its type, as its code, or not at all. */

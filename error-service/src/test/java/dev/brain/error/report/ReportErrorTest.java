@@ -313,6 +313,21 @@ class ReportErrorTest extends ErrorServiceTestBase {
         });
     }
 
+    @Test
+    void aWordTheParseGaveATypeIsSearchedAloneWhenNoRowHoldsTheType() {
+        long refused = report("shop", "Error: connect ECONNREFUSED 10.0.0.7:5432" + FRAME).getError().getId();
+        // "ECONNREFUSED" parses as a ConnectionRefused, a type no stored row holds: its own word finds the row
+        QueryErrorsRequest query = QueryErrorsRequest.newBuilder().setScope(scope("shop")).setQuery("ECONNREFUSED")
+                .setLimit(10).build();
+        assertThat(fullTextHits(query)).containsExactly(refused);
+        // common or not: the query's own words are every word it has
+        withCommonWords("Error: connect ECONNREFUSED 10.0.0.7:5432" + FRAME, () -> commonWords.refresh(Instant.now()),
+                () -> {
+                    assertThat(commonWords.current(Instant.now())).contains("econnrefused");
+                    assertThat(fullTextHits(query)).containsExactly(refused);
+                });
+    }
+
     private List<Long> fullTextHits(QueryErrorsRequest query) {
         return hitsFrom(tenant, ErrorQueryList.ERROR_QUERY_LIST_FULL_TEXT, query);
     }
