@@ -42,6 +42,15 @@ public final class ParserRegistry {
         return PARSERS;
     }
 
+    /**
+     * The name of the parser whose output begins with {@code text} as its header line and nothing else (names a
+     * language, no error), or null.
+     */
+    public static String headerOf(String text) {
+        String line = text.strip();
+        return PARSERS.stream().filter(p -> line.equals(p.header())).map(ErrorParser::name).findFirst().orElse(null);
+    }
+
     public static ParsedError parse(String normalizedText) {
         String text = normalizedText == null ? "" : normalizedText;
         for (ErrorParser p : PARSERS) {

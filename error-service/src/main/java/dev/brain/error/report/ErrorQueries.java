@@ -111,6 +111,12 @@ public class ErrorQueries {
                 MessageTemplate.template(parsed.message()));
         int everyWordHits = ranked.stream().mapToInt(Ranked::everyWordHits).max().orElse(0);
         String raw = config.matching().rawTextList() ? rawPattern(text) : null;
+        String header = config.matching().rawTextList() ? ParserRegistry.headerOf(text) : null;
+        if (header != null) {
+            // a trace header names the language and no error: that language's errors hold it (list 5, newest first)
+            ranked = new ArrayList<>(ranked);
+            ranked.addAll(queries.byHeader(filter, header));
+        }
         // only a short query is weighed; the common words gate list 5 only in a tenant large enough for them to be
         // its own (rawTextIsRead)
         if (raw != null && rawTextIsRead(text, everyWordHits,

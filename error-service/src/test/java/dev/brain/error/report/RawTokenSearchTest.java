@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.brain.error.intake.ParserRegistry;
 import dev.brain.error.support.Corpus;
 import dev.brain.error.support.ErrorServiceTestBase;
 import dev.brain.grpc.v1.ErrorHit;
@@ -54,6 +55,26 @@ class RawTokenSearchTest extends ErrorServiceTestBase {
         assertThat(ErrorQueries.rawPattern("TypeError: Cannot read properties of undefined (reading 'id') at x")).isNull();
         assertThat(ErrorQueries.rawPattern("io")).isNull();
         assertThat(ErrorQueries.rawPattern("50%_off\\x")).isEqualTo("%50\\%\\_off\\\\x%");
+    }
+
+    @Test
+    void aTraceHeaderAloneFindsTheNewestErrorsOfItsLanguage() {
+        String trace = "Traceback (most recent call last):\n  File \"/srv/app/%s.py\", line 3, in <module>\n%s\n";
+        long older = report("shop", trace.formatted("load", "KeyError: 'user'")).getError().getId();
+        long newer = report("shop", trace.formatted("save", "ValueError: bad literal")).getError().getId();
+        long node = report("shop", "TypeError: x is not a function\n    at run (/srv/app/src/run.js:1:1)").getError()
+                .getId();
+        long elsewhere = errors(tenant + "-other").reportError(ReportErrorRequest.newBuilder().setScope(scope("shop"))
+                .setRawOutput(trace.formatted("other", "KeyError: 'other'")).build()).getError().getId();
+        // the header names no error and its words no row holds: the language's errors, newest first
+        List<ErrorHit> hits = errors().queryErrors(QueryErrorsRequest.newBuilder().setScope(scope("shop"))
+                .setQuery(" Traceback (most recent call last):\n").setLimit(10).build()).getHitsList();
+        assertThat(hits).extracting(h -> h.getError().getId()).containsExactly(newer, older)
+                .doesNotContain(node, elsewhere);
+        assertThat(hits.get(0).getListsList()).containsExactly(ErrorQueryList.ERROR_QUERY_LIST_RAW_TEXT);
+        // a line with more than the header is searched as the error it names
+        assertThat(ParserRegistry.headerOf("Traceback (most recent call last): KeyError")).isNull();
+        assertThat(ParserRegistry.headerOf("Traceback (most recent call last):")).isEqualTo("python");
     }
 
     @Test

@@ -27,6 +27,11 @@ public final class PythonParser implements ErrorParser {
     }
 
     @Override
+    public String header() {
+        return HEADER;
+    }
+
+    @Override
     public boolean detect(String text) {
         return text.contains(HEADER);
     }

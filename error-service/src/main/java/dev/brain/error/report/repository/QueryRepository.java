@@ -157,6 +157,22 @@ public class QueryRepository {
     }
 
     /**
+     * List 5 for a query that is the header line of {@code parser}'s output alone (Python's {@code Traceback (most
+     * recent call last):}): the newest errors that parser read, each of whose raw output holds the line. A trigram
+     * index cannot narrow a substring that a language's every error holds (a fifth of a store); the index
+     * {@code (tenant, parser, id)} reads the page.
+     */
+    public List<Ranked> byHeader(Filter filter, String parser) {
+        List<Object> params = new ArrayList<>(filter.params());
+        params.add(parser);
+        params.add(LIST_SIZE);
+        return jdbc.list("""
+                select 5, id, last_seen_at from (select e.id, e.last_seen_at from error e
+                  where %s and e.parser = ? order by e.id desc limit ?) r""".formatted(filter.sql()),
+                rs -> new Ranked(rs.getInt(1), rs.getLong(2), Jdbc.instant(rs, "last_seen_at"), 0), params.toArray());
+    }
+
+    /**
      * List 3: the errors nearest to {@code vector} within cosine distance {@code maxDistance}, nearest first. The
      * iterative HNSW scan ({@code hnsw.iterative_scan}, set for every connection) of the tenant's vectors, each
      * joined to its error for the other filters.
