@@ -145,15 +145,7 @@ public class QueryRepository {
 
     /** List 5: the errors whose raw output's first 4 KiB hold the ILIKE {@code pattern}, most recently seen first. */
     public List<Ranked> rawText(Filter filter, String pattern) {
-        List<Object> rawParams = new ArrayList<>(filter.params());
-        rawParams.add(pattern);
-        rawParams.add(LIST_SIZE);
-        return jdbc.list("""
-                select 5, id, last_seen_at from (select e.id, e.last_seen_at from error e
-                  where %s and left(e.raw_output, 4096) ilike ? order by e.last_seen_at desc, e.id desc limit ?) r"""
-                .formatted(filter.sql()),
-                rs -> new Ranked(rs.getInt(1), rs.getLong(2), Jdbc.instant(rs, "last_seen_at"), 0),
-                rawParams.toArray());
+        return rawOutputList(filter, "left(e.raw_output, 4096) ilike ?", pattern, "e.last_seen_at desc, e.id desc");
     }
 
     /**
@@ -163,13 +155,21 @@ public class QueryRepository {
      * {@code (tenant, parser, id)} reads the page.
      */
     public List<Ranked> byHeader(Filter filter, String parser) {
+        return rawOutputList(filter, "e.parser = ?", parser, "e.id desc");
+    }
+
+    /**
+     * List 5: the first {@value #LIST_SIZE} errors of the filter in {@code order} for which {@code condition} holds of
+     * {@code value}.
+     */
+    private List<Ranked> rawOutputList(Filter filter, String condition, Object value, String order) {
         List<Object> params = new ArrayList<>(filter.params());
-        params.add(parser);
+        params.add(value);
         params.add(LIST_SIZE);
         return jdbc.list("""
-                select 5, id, last_seen_at from (select e.id, e.last_seen_at from error e
-                  where %s and e.parser = ? order by e.id desc limit ?) r""".formatted(filter.sql()),
-                rs -> new Ranked(rs.getInt(1), rs.getLong(2), Jdbc.instant(rs, "last_seen_at"), 0), params.toArray());
+                select e.id, e.last_seen_at from error e where %s and %s order by %s limit ?"""
+                .formatted(filter.sql(), condition, order),
+                rs -> new Ranked(5, rs.getLong(1), Jdbc.instant(rs, "last_seen_at"), 0), params.toArray());
     }
 
     /**
