@@ -87,10 +87,10 @@ public class QueryRepository {
 
     /**
      * Lists 1, 2 and 4 in one statement: the full-text hits of {@code lexemes} (every word; when no row holds every
-     * word, every word of {@code ownLexemes}, the query's own words where the parse added some — empty when it added
-     * none; when no row holds those either, any word of {@code lexemes} that is not among {@code commonWords}, none when
-     * all are), ranked by all of them, the errors of the message shape of {@code type} and {@code template}, and the
-     * errors of the solutions whose text holds a word.
+     * word, every word of {@code ownLexemes}, the query's own words where the parse added some, not read when they are
+     * the same words; when no row holds those either, any word of {@code lexemes} that is not among
+     * {@code commonWords}, none when all are), ranked by all of them, the errors of the message shape of {@code type}
+     * and {@code template}, and the errors of the solutions whose text holds a word.
      */
     public List<Ranked> lexical(String lexemes, String ownLexemes, String[] commonWords, Filter filter, String type,
             String template) {
@@ -116,8 +116,9 @@ public class QueryRepository {
                         with q as (%1$s), q_all as (%4$s), q_own as (%4$s), q_rare as (%5$s),
                         all_words as (select e.id, e.last_seen_at, e.search_vector from error e, q_all
                            where %2$s and e.search_vector @@ q_all.q limit %3$d),
-                        own_words as (select e.id, e.last_seen_at, e.search_vector from error e, q_own
-                           where not exists (select 1 from all_words) and %2$s and e.search_vector @@ q_own.q limit %3$d),
+                        own_words as (select e.id, e.last_seen_at, e.search_vector from error e, q_own, q_all
+                           where not exists (select 1 from all_words) and q_own.q <> q_all.q
+                             and %2$s and e.search_vector @@ q_own.q limit %3$d),
                         every_word as (select * from all_words union all select * from own_words),
                         hits as (select * from every_word
                            union all
