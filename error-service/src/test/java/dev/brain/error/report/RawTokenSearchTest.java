@@ -8,6 +8,7 @@ import java.util.List;
 
 import jakarta.inject.Inject;
 
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -88,15 +89,10 @@ class RawTokenSearchTest extends ErrorServiceTestBase {
 
         // 100 rows hold every word of "connect ECONNREFUSED": its substring is as common, and is not searched
         storeCopies(refused, 99);
-        try {
-            assertThat(rawTextHits(words)).isEmpty();
-            assertThat(errors().queryErrors(words).getHitsCount()).isEqualTo(10);
-            // an address is no word: the raw output is still searched for it
-            assertThat(rawTextHits(value)).isNotEmpty();
-        } finally {
-            // copies left behind would make their words common for every later test of the database
-            jdbc.update("delete from error where tenant = ?", tenant);
-        }
+        assertThat(rawTextHits(words)).isEmpty();
+        assertThat(errors().queryErrors(words).getHitsCount()).isEqualTo(10);
+        // an address is no word: the raw output is still searched for it
+        assertThat(rawTextHits(value)).isNotEmpty();
     }
 
     @Inject
@@ -136,7 +132,15 @@ class RawTokenSearchTest extends ErrorServiceTestBase {
                     assertThat(rawTextHits(query.toBuilder().setQuery("app/zork/main.go:12").build()))
                             .containsExactly(build);
                 });
-        jdbc.update("delete from error where tenant = ?", tenant); // its 2,000 copies, for the later tests
+    }
+
+    /**
+     * The test's errors, copies included, deleted whether it passed or not: rows left in the shared test database
+     * would make their words common for every later test.
+     */
+    @AfterEach
+    void deleteTheTenantsErrors() {
+        jdbc.update("delete from error where tenant = ?", tenant);
     }
 
     private List<Long> rawTextHits(QueryErrorsRequest query) {
